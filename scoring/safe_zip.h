@@ -1,0 +1,45 @@
+#pragma once
+// The one zip reader of the project: FCStd documents, bundle zips and task-pack zips all come through it.
+// Inputs are untrusted (design.md §6): entry count, sizes and compression ratio are checked before
+// anything is inflated, names are checked for traversal, and inflation stops at the limits.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vernier {
+
+struct ZipLimits {
+    std::size_t maxEntries = 20000;                       // real FCStd: < 200; bundles: a few thousand
+    std::uint64_t maxEntryBytes = 512ull << 20;           // one uncompressed entry
+    std::uint64_t maxTotalBytes = 2048ull << 20;          // whole archive, uncompressed
+    double maxCompressionRatio = 200.0;                   // per entry, when larger than 1 MiB uncompressed
+};
+
+struct ZipEntryInfo {
+    std::string name;
+    std::uint64_t compressedSize = 0;
+    std::uint64_t uncompressedSize = 0;
+    bool isDirectory = false;
+};
+
+// Read-only view of a zip archive. Throws InputError with a one-line reason on bad input.
+class SafeZip {
+public:
+    static SafeZip openFile(const std::string& path, const ZipLimits& limits = {});
+    static SafeZip openBytes(std::string bytes, const ZipLimits& limits = {});
+
+    const std::vector<ZipEntryInfo>& entries() const { return entries_; }
+    bool contains(const std::string& name) const;
+    // Inflates one entry, enforcing the limits on the bytes actually produced.
+    std::string read(const std::string& name) const;
+    const std::string& comment() const { return comment_; }
+
+private:
+    std::string path_;   // file path, or empty when reading from bytes_
+    std::string bytes_;
+    ZipLimits limits_;
+    std::vector<ZipEntryInfo> entries_;
+    std::string comment_;
+};
+
+} // namespace vernier

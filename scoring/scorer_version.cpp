@@ -1,0 +1,11 @@
+#include "scoring/scorer_version.h"
+
+#include <Standard_Version.hxx>
+
+namespace vernier {
+
+std::string scorerIdentity() {
+    return "vernier-native-v2 r" + std::to_string(kNativeScorerRevision) + ", OCCT " + OCC_VERSION_COMPLETE;
+}
+
+} // namespace vernier

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs Vernier's build and test dependencies from Debian 12's archive.
+# Idempotent: when every package is already installed it returns in well under a second.
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake ninja-build pkg-config git python3
+  qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev libglx-dev
+  libxkbcommon-dev
+  libocct-foundation-dev libocct-modeling-data-dev libocct-modeling-algorithms-dev
+  libocct-visualization-dev libocct-data-exchange-dev libocct-ocaf-dev libocct-draw-dev libtbb-dev
+  libeigen3-dev nlohmann-json3-dev libquazip1-qt6-dev libnanoflann-dev libtomlplusplus-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core poppler-utils clang-format zip unzip
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "vernier: installing ${#missing[@]} Debian packages: ${missing[*]}" >&2
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
