@@ -5,8 +5,8 @@
 namespace vernier {
 
 struct SampleLocation {
-    std::string results;  // folder with the sample's Harbor job folders
-    std::string tasks;    // the sample task pack
+    std::string results; // folder with the sample's Harbor job folders
+    std::string tasks;   // the sample task pack
 };
 
 // Looks in $VERNIER_SAMPLE_DIR, then <exe>/../share/vernier/sample (installed), then the source tree.

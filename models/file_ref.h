@@ -1,0 +1,36 @@
+#pragma once
+// A file of an imported bundle or task pack: either a plain file on disk or an entry inside a zip.
+// Readers never need to know which; nothing is ever written through a FileRef.
+#include <memory>
+#include <string>
+
+#include "scoring/safe_zip.h"
+
+namespace vernier {
+
+class FileRef {
+public:
+    FileRef() = default;
+    static FileRef onDisk(std::string path);
+    static FileRef inZip(std::shared_ptr<const SafeZip> zip, std::string zipPath, std::string entry);
+
+    bool empty() const { return path_.empty(); }
+    bool isInZip() const { return zip_ != nullptr; }
+    // Plain file: its path. Zip entry: the entry name inside the archive.
+    const std::string& path() const { return path_; }
+    // Zip entry: the archive's path on disk; plain file: empty.
+    const std::string& container() const { return container_; }
+    // "archive.zip!entry/name" or the plain path; for messages and tables.
+    std::string display() const;
+    // Base name of the file ("answer.FCStd").
+    std::string fileName() const;
+    // The file's bytes. Throws InputError with a one-line reason when it cannot be read.
+    std::string readAll() const;
+
+private:
+    std::string path_;
+    std::string container_;
+    std::shared_ptr<const SafeZip> zip_;
+};
+
+} // namespace vernier

@@ -1,0 +1,73 @@
+#pragma once
+// The in-memory result model: the tasks of a pack, every imported trial, the systems, and the
+// per-(system, task) selection that statistics and views use.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "models/task_pack.h"
+#include "models/trial_record.h"
+
+namespace vernier {
+
+// Which trial(s) stand for a system on a task when it has several (design.md §3.2).
+enum class SelectionPolicy {
+    LatestFinished, // default: the trial with the latest finished_at (then started_at, then name)
+    Mean,           // the mean reward over all valid trials
+};
+
+struct ImportOptions {
+    bool followSymlinksInside = true; // symlinks that stay inside the bundle are followed; outside never
+};
+
+class ResultSet {
+public:
+    std::vector<TaskInfo> tasks;         // from the pack, sorted by id
+    std::vector<TrialRecord> trials;     // every imported trial, malformed ones included (loadError set)
+    std::vector<SystemId> systems;       // sorted by label
+    std::vector<ImportProblem> problems; // pack/bundle-level problems and per-trial load errors
+    std::vector<std::string> bundles;    // the bundle paths given
+    std::string taskPackPath;
+
+    SelectionPolicy policy() const { return policy_; }
+    void setPolicy(SelectionPolicy p);
+    bool preferRescored() const { return preferRescored_; }
+    void setPreferRescored(bool on); // use rescored rewards where present (default on)
+
+    int systemIndex(const SystemId& s) const;   // -1 when absent
+    int taskIndex(const std::string& id) const; // -1 when absent
+
+    // Valid trials (no loadError, task in the pack) of a system on a task, oldest first.
+    const std::vector<int>& trialsOf(int system, int task) const;
+    // The selected reward of a system on a task (policy applied); nullopt when it has no valid trial.
+    std::optional<double> selectedReward(int system, int task) const;
+    // The trial standing for (system, task): latest finished (also under Mean, for drill-down). -1 if none.
+    int selectedTrial(int system, int task) const;
+    // Number of valid trials of a system (all tasks, all repetitions).
+    int trialCount(int system) const;
+    // Trials whose task id is not in the pack (kept, listed, excluded from statistics).
+    std::vector<int> unmatchedTrials() const;
+
+    // Rebuilds systems, the (system, task) index and every trial's zero classification.
+    // Call after changing trials (import, rescoring results).
+    void reindex();
+
+private:
+    SelectionPolicy policy_ = SelectionPolicy::LatestFinished;
+    bool preferRescored_ = true;
+    std::vector<std::vector<int>> cells_; // [system * tasks + task] -> trial indices
+    std::vector<int> selected_;           // [system * tasks + task] -> trial index or -1
+    std::vector<int> trialCounts_;
+};
+
+// Imports a task pack and any mix of Harbor job folders, leaderboard submission folders
+// (runs/<agent>/<model>/<task_id>/) and .zip files of either. Throws InputError when a path is neither
+// a folder nor a zip or when the pack cannot be read; malformed trials are kept with loadError.
+ResultSet importResults(const std::vector<std::string>& bundles, const std::string& taskPack,
+                        const ImportOptions& options = {});
+
+// Reads the trials of one bundle (folder or zip) into `out` (no task matching). Exposed for tests.
+void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
+                  std::vector<ImportProblem>& problems, const ImportOptions& options = {});
+
+} // namespace vernier

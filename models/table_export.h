@@ -1,0 +1,17 @@
+#pragma once
+// The one export path for leaderboard tables: CSV and LaTeX (booktabs), used by the CLI and the GUI.
+// Units: scores and intervals in points (0–100), rates in percent, cost USD, duration minutes; unknown "—"
+// in LaTeX and empty in CSV.
+#include <string>
+#include <vector>
+
+#include "models/statistics.h"
+
+namespace vernier {
+
+std::string leaderboardCsv(const std::vector<SystemSummary>& rows);
+std::string leaderboardLatex(const std::vector<SystemSummary>& rows, const std::string& caption = {});
+// Zero-reward taxonomy table: one row per system, six category columns.
+std::string zeroCategoriesCsv(const std::vector<SystemSummary>& rows, const std::vector<ZeroCounts>& counts);
+
+} // namespace vernier
