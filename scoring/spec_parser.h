@@ -54,7 +54,10 @@ SpecDefinition loadSpecFile(const std::string& path);
 
 // key_parameters as free text (§8.2) or as a structured object (§8.1).
 StructuredSpec parseKeyParameters(const std::string& text);
-StructuredSpec parseKeyParameters(const nlohmann::json& keyParameters);
+inline StructuredSpec parseKeyParameters(const char* text) {
+    return parseKeyParameters(std::string(text));
+}
+StructuredSpec parseKeyParameters(const nlohmann::ordered_json& keyParameters); // keeps key order
 
 // "10 mm" -> 10, "mm"; "90°" -> π/2, "rad"; "5e-3 mm"; Unicode minus accepted; expressions rejected.
 // Exposed for tests and for structured values given as strings.
