@@ -1,0 +1,94 @@
+// `vernier-cli inspect FILE.FCStd [--json]`: one document as the scorer sees it (design.md §5).
+#include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/command.h"
+#include "scoring/errors.h"
+#include "scoring/feature_tree.h"
+#include "scoring/measure_document.h"
+#include "scoring/structural_gates.h"
+
+namespace {
+
+using nlohmann::json;
+
+json toJson(const vernier::MeasuredDocument& md, const std::string& file) {
+    const vernier::FcDocument& doc = md.document;
+    json j;
+    j["file"] = file;
+    j["bodies"] = json::array();
+    std::string firstBody;
+    for (const auto& b : vernier::listBodies(doc)) {
+        j["bodies"].push_back({{"name", b.name}, {"type", b.type}, {"non_empty", b.nonEmpty}});
+        if (firstBody.empty()) firstBody = b.name;
+    }
+    j["scored_body"] = md.scoredBody.empty() ? json(nullptr) : json(md.scoredBody);
+    // Without a scored body, the first Body's tree still helps to see why.
+    j["feature_tree"] = json::array();
+    for (const auto& [name, type] :
+         vernier::bodyGroup(doc, md.scoredBody.empty() ? firstBody : md.scoredBody))
+        j["feature_tree"].push_back({{"name", name}, {"type", type}});
+    if (md.features) {
+        const auto& f = *md.features;
+        json types = json::object();
+        for (const auto& [k, v] : f.surfaceAreaByType)
+            types[k] = v;
+        j["features"] = {{"volume", f.volume},
+                         {"area", f.area},
+                         {"surface_area_by_type", types},
+                         {"obb_sorted", f.obbSorted},
+                         {"principal_moments_normalized", f.principalMomentsNormalized},
+                         {"n_faces", f.nFaces},
+                         {"n_vertices", f.nVertices},
+                         {"solid_count", f.solidCount}};
+    } else {
+        j["features"] = nullptr;
+    }
+    j["gate"] = md.gate ? json{{"gate", md.gate->gate}, {"reason", md.gate->reason}} : json(nullptr);
+    return j;
+}
+
+void printHuman(const vernier::MeasuredDocument& md, const std::string& file) {
+    std::printf("%s (FreeCAD %s, %zu objects)\n", file.c_str(), md.document.programVersion.c_str(),
+                md.document.objects.size());
+    for (const auto& b : vernier::listBodies(md.document))
+        std::printf("  body %s%s%s\n", b.name.c_str(), b.nonEmpty ? "" : " (empty)",
+                    b.name == md.scoredBody ? "  <- scored" : "");
+    for (const auto& n : vernier::featureTree(md.document, md.scoredBody)) {
+        std::printf("    %s [%s]%s%s\n", n.label.c_str(), n.type.c_str(), n.isTip ? "  (tip)" : "",
+                    n.invalid ? "  (invalid)" : (n.touched ? "  (touched)" : ""));
+        for (const auto& c : n.children)
+            std::printf("      %s [%s]\n", c.label.c_str(), c.type.c_str());
+    }
+    if (md.features) {
+        const auto& f = *md.features;
+        std::printf("  volume %.6f  area %.6f  faces %d  vertices %d  solids %d\n", f.volume, f.area,
+                    f.nFaces, f.nVertices, f.solidCount);
+        std::printf("  OBB %.6f x %.6f x %.6f\n", f.obbSorted[0], f.obbSorted[1], f.obbSorted[2]);
+        std::printf("  principal moments %.6g %.6g %.6g\n", f.principalMomentsNormalized[0],
+                    f.principalMomentsNormalized[1], f.principalMomentsNormalized[2]);
+        for (const auto& [k, v] : f.surfaceAreaByType)
+            std::printf("  %-20s %.6f\n", k.c_str(), v);
+    }
+    if (md.gate) std::printf("  gate %s: %s\n", md.gate->gate.c_str(), md.gate->reason.c_str());
+}
+
+int runInspect(const std::vector<std::string>& args) {
+    vernier::cli::Args a(args);
+    const auto files = a.positionals({});
+    if (files.size() != 1) throw vernier::InputError("usage: vernier-cli inspect FILE.FCStd [--json]");
+    const std::string& file = files.front();
+    auto md = vernier::measureDocument(vernier::FcDocument::load(file), vernier::DocumentRole::Candidate);
+    if (a.flag("--json"))
+        std::cout << toJson(md, file).dump(2) << std::endl;
+    else
+        printHuman(md, file);
+    return vernier::cli::kExitOk;
+}
+
+} // namespace
+
+VERNIER_CLI_COMMAND(inspect, "inspect", "FILE.FCStd [--json]  read one document as the scorer sees it",
+                    runInspect);

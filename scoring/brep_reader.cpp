@@ -1,0 +1,87 @@
+// BREP parsing with OCCT. Binary BREP follows FreeCAD's TopoShape::importBinary recipe: a shape set,
+// then three int32 (shape index, location index, orientation) naming the root shape.
+#include "scoring/brep_reader.h"
+
+#include <new>
+#include <sstream>
+
+#include <BRepTools.hxx>
+#include <BRep_Builder.hxx>
+#include <BinTools.hxx>
+#include <BinTools_ShapeSet.hxx>
+#include <Standard_Failure.hxx>
+#include <TopAbs_Orientation.hxx>
+
+#include "scoring/errors.h"
+
+namespace vernier {
+
+namespace {
+
+std::size_t firstNonSpace(const std::string& b) {
+    std::size_t i = 0;
+    while (i < b.size() && i < 4096 && (b[i] == '\n' || b[i] == '\r' || b[i] == ' ' || b[i] == '\t'))
+        ++i;
+    return i;
+}
+
+TopoDS_Shape readBinary(const std::string& bytes) {
+    std::istringstream in(bytes, std::ios::in | std::ios::binary);
+    BinTools_ShapeSet set;
+    set.Read(in);
+    if (!in.good()) throw Standard_Failure("truncated shape set");
+    Standard_Integer shapeId = 0, locId = 0, orient = 0;
+    BinTools::GetInteger(in, shapeId);
+    BinTools::GetInteger(in, locId);
+    BinTools::GetInteger(in, orient);
+    if (in.fail()) throw Standard_Failure("missing root shape index");
+    if (shapeId <= 0 || shapeId > set.NbShapes()) throw Standard_Failure("root shape index out of range");
+    if (locId < 0 || locId > set.Locations().NbLocations())
+        throw Standard_Failure("location index out of range");
+    if (orient < TopAbs_FORWARD || orient > TopAbs_EXTERNAL) throw Standard_Failure("bad orientation");
+    TopoDS_Shape shape = set.Shape(shapeId);
+    shape.Location(set.Locations().Location(locId));
+    shape.Orientation(static_cast<TopAbs_Orientation>(orient));
+    return shape;
+}
+
+TopoDS_Shape readText(const std::string& bytes) {
+    std::istringstream in(bytes);
+    TopoDS_Shape shape;
+    BRep_Builder builder;
+    BRepTools::Read(shape, in, builder);
+    if (shape.IsNull()) throw Standard_Failure("no shape in BREP text");
+    return shape;
+}
+
+} // namespace
+
+BrepFormat sniffBrep(const std::string& bytes) {
+    if (bytes.empty()) return BrepFormat::Empty;
+    const std::size_t i = firstNonSpace(bytes);
+    if (bytes.compare(i, 21, "Open CASCADE Topology") == 0) return BrepFormat::Binary;
+    // Text BREP, possibly after a "DBRep_DrawableShape" line.
+    const std::size_t head = std::min<std::size_t>(bytes.size(), 256);
+    if (std::string_view(bytes.data(), head).find("CASCADE Topology V") != std::string_view::npos)
+        return BrepFormat::Text;
+    if (i == bytes.size()) return BrepFormat::Empty;
+    return BrepFormat::Unknown;
+}
+
+TopoDS_Shape readBrep(const std::string& bytes, const std::string& what) {
+    const BrepFormat format = sniffBrep(bytes);
+    if (format == BrepFormat::Empty) return {};
+    if (format == BrepFormat::Unknown) throw InputError(what + ": not a BREP shape (unknown content)");
+    try {
+        return format == BrepFormat::Binary ? readBinary(bytes) : readText(bytes);
+    } catch (const Standard_Failure& e) {
+        throw InputError(what + ": corrupt BREP (" +
+                         (e.GetMessageString() ? e.GetMessageString() : "OCCT error") + ")");
+    } catch (const std::bad_alloc&) {
+        throw InputError(what + ": corrupt BREP (absurd sizes)");
+    } catch (const std::exception& e) {
+        throw InputError(what + ": corrupt BREP (" + e.what() + ")");
+    }
+}
+
+} // namespace vernier

@@ -1,0 +1,102 @@
+// Features per scoring-spec.md §3 on the stored shape of the scored Body (world coordinates: the
+// stored Body shape already carries the Body placement).
+#include "scoring/measure_document.h"
+
+#include <cmath>
+
+#include <BRepGProp.hxx>
+#include <GProp_GProps.hxx>
+#include <Standard_Failure.hxx>
+#include <TopExp.hxx>
+#include <TopExp_Explorer.hxx>
+#include <TopTools_IndexedMapOfShape.hxx>
+#include <TopoDS.hxx>
+
+#include "scoring/errors.h"
+#include "scoring/obb.h"
+#include "scoring/principal_moments.h"
+#include "scoring/structural_gates.h"
+#include "scoring/surface_types.h"
+
+namespace vernier {
+
+GeometryFeatures measureShape(const TopoDS_Shape& shape, const MeasureOptions& opts,
+                              std::vector<FaceSample>* faces) {
+    if (shape.IsNull()) throw MeasurementError("empty BREP shape");
+    GeometryFeatures f;
+    try {
+        TopTools_IndexedMapOfShape faceMap, vertexMap, solidMap;
+        TopExp::MapShapes(shape, TopAbs_FACE, faceMap);
+        TopExp::MapShapes(shape, TopAbs_VERTEX, vertexMap);
+        TopExp::MapShapes(shape, TopAbs_SOLID, solidMap);
+        f.nFaces = faceMap.Extent();
+        f.nVertices = vertexMap.Extent();
+        f.solidCount = solidMap.Extent();
+
+        GProp_GProps volumeProps;
+        BRepGProp::VolumeProperties(shape, volumeProps);
+        f.volume = volumeProps.Mass();
+        if (!(f.volume > 0) || !std::isfinite(f.volume))
+            throw MeasurementError("expected a positive-volume solid");
+
+        // One surface integration per unique face gives its area, centroid and type.
+        std::vector<double> faceArea(static_cast<std::size_t>(f.nFaces) + 1, 0.0);
+        if (faces) faces->clear();
+        for (int i = 1; i <= f.nFaces; ++i) {
+            const TopoDS_Face& face = TopoDS::Face(faceMap(i));
+            GProp_GProps props;
+            BRepGProp::SurfaceProperties(face, props);
+            faceArea[i] = props.Mass();
+            const std::string type = surfaceTypeName(face);
+            f.surfaceAreaByType[type] += faceArea[i];
+            if (faces) {
+                const gp_Pnt c = props.CentreOfMass();
+                faces->push_back({Eigen::Vector3d(c.X(), c.Y(), c.Z()), faceArea[i], type});
+            }
+        }
+        // shape.Area sums every face the explorer visits (a face shared twice counts twice).
+        for (TopExp_Explorer ex(shape, TopAbs_FACE); ex.More(); ex.Next())
+            f.area += faceArea[faceMap.FindIndex(ex.Current())];
+
+        f.principalMomentsNormalized = normalizedPrincipalMoments(volumeProps);
+        const double deflection = obbDeflection(f.volume);
+        if (opts.exactObb) {
+            f.obbSorted = obbDims(shape, deflection);
+            f.obbExact = true;
+        } else {
+            f.obbCoarseDeflection = deflection * kCoarseObbFactor;
+            f.obbSorted = obbDims(shape, f.obbCoarseDeflection);
+            f.obbExact = false;
+        }
+    } catch (const Standard_Failure& e) {
+        throw MeasurementError(std::string("OCCT failure: ") +
+                               (e.GetMessageString() ? e.GetMessageString() : "?"));
+    }
+    return f;
+}
+
+MeasuredDocument measureDocument(FcDocument doc, DocumentRole role, const MeasureOptions& opts) {
+    MeasuredDocument md;
+    md.document = std::move(doc);
+    md.role = role;
+    const FcDocument& d = md.document;
+    md.scoredBody = selectScoredBody(d);
+    if (const FcObject* body = d.find(md.scoredBody)) md.shape = body->shape;
+
+    md.gate = structuralGates(d, role);
+    if (md.gate) return md;
+
+    TopTools_IndexedMapOfShape faceMap;
+    TopExp::MapShapes(md.shape, TopAbs_FACE, faceMap);
+    md.gate = complexityGate(faceMap.Extent(), role, opts.maxFacesBeforeMeshing);
+    if (md.gate) return md;
+
+    try {
+        md.features = measureShape(md.shape, opts, &md.faces);
+    } catch (const MeasurementError& e) {
+        throw MeasurementError(std::string(roleWord(role)) + " model '" + d.fileName + "': " + e.what());
+    }
+    return md;
+}
+
+} // namespace vernier

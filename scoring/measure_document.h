@@ -1,0 +1,28 @@
+#pragma once
+// The entry point of per-document measurement: gates (scoring-spec.md §7.1 steps 2-5), scored-body
+// selection (§2), geometry features (§3) and per-face samples (§6).
+#include <string>
+
+#include <TopoDS_Shape.hxx>
+
+#include "scoring/geometry_features.h"
+
+namespace vernier {
+
+struct MeasureOptions {
+    bool exactObb = true;             // false: coarse OBB only (perf-notes.md), see kCoarseObbFactor
+    int maxFacesBeforeMeshing = 5000; // the complexity gate (candidate only)
+};
+
+// The coarse OBB meshes at this multiple of the spec's deflection.
+constexpr double kCoarseObbFactor = 20.0;
+
+// Gates first; when none fires, measures the scored Body's shape. OCCT failures while measuring throw
+// MeasurementError("<role> model '<file>': ...") — an error, never a zero (§3.1.6).
+MeasuredDocument measureDocument(FcDocument doc, DocumentRole role, const MeasureOptions& opts = {});
+
+// Features of a shape alone (no gates); what measureDocument uses. Exposed for analytic tests.
+GeometryFeatures measureShape(const TopoDS_Shape& shape, const MeasureOptions& opts = {},
+                              std::vector<FaceSample>* faces = nullptr);
+
+} // namespace vernier

@@ -1,0 +1,169 @@
+// SafeZip on QuaZip: the central directory is checked (entry count first, then names, sizes and ratios)
+// before any entry is inflated, and inflation stops as soon as the produced bytes exceed a limit, so a
+// zip bomb that lies about its sizes costs at most one limit's worth of work.
+#include "scoring/safe_zip.h"
+
+#include <QBuffer>
+#include <QByteArray>
+#include <QFile>
+#include <QFileInfo>
+#include <memory>
+#include <quazip/quazip.h>
+#include <quazip/quazipfile.h>
+#include <quazip/quazipfileinfo.h>
+
+#include "scoring/errors.h"
+
+namespace vernier {
+
+namespace {
+
+constexpr std::uint64_t kRatioFloorBytes = 1ull << 20; // small entries compress arbitrarily well
+
+std::string mib(std::uint64_t bytes) {
+    return std::to_string(bytes >> 20) + " MiB";
+}
+
+// A name that could escape a target directory when extracted (or that names no file at all).
+bool isTraversal(const std::string& raw) {
+    if (raw.empty()) return true;
+    if (raw.find('\0') != std::string::npos) return true;
+    std::string name = raw;
+    for (char& c : name)
+        if (c == '\\') c = '/'; // Windows separators count as separators
+    if (name[0] == '/') return true;
+    if (name.size() >= 2 && name[1] == ':') return true; // drive letter
+    std::size_t start = 0;
+    while (start <= name.size()) {
+        std::size_t end = name.find('/', start);
+        if (end == std::string::npos) end = name.size();
+        if (name.compare(start, end - start, "..") == 0 && end - start == 2) return true;
+        start = end + 1;
+    }
+    return false;
+}
+
+// A QuaZip opened on either the file or the in-memory bytes; owns the buffer it reads from.
+struct OpenZip {
+    QByteArray data;
+    QBuffer buffer;
+    std::unique_ptr<QuaZip> zip;
+};
+
+std::unique_ptr<OpenZip> openZip(const std::string& path, const std::string& bytes) {
+    auto z = std::make_unique<OpenZip>();
+    if (path.empty()) {
+        z->data = QByteArray::fromRawData(bytes.data(), static_cast<qsizetype>(bytes.size()));
+        z->buffer.setBuffer(&z->data);
+        z->zip = std::make_unique<QuaZip>(&z->buffer);
+    } else {
+        z->zip = std::make_unique<QuaZip>(QString::fromStdString(path));
+    }
+    z->zip->setAutoClose(false);
+    if (!z->zip->open(QuaZip::mdUnzip)) throw InputError("not a zip archive (unreadable central directory)");
+    return z;
+}
+
+} // namespace
+
+static void readDirectory(const std::string& path, const std::string& bytes, const ZipLimits& limits,
+                          std::vector<ZipEntryInfo>& entries, std::string& comment) {
+    auto z = openZip(path, bytes);
+    QuaZip& zip = *z->zip;
+    const int count = zip.getEntriesCount();
+    if (count < 0) throw InputError("not a zip archive (bad entry count)");
+    if (static_cast<std::size_t>(count) > limits.maxEntries)
+        throw InputError("zip has " + std::to_string(count) + " entries (limit " +
+                         std::to_string(limits.maxEntries) + ")");
+    comment = zip.getComment().toStdString();
+    std::uint64_t total = 0;
+    bool more = zip.goToFirstFile();
+    while (more) {
+        if (entries.size() >= limits.maxEntries)
+            throw InputError("zip has more than " + std::to_string(limits.maxEntries) + " entries");
+        QuaZipFileInfo64 info;
+        if (!zip.getCurrentFileInfo(&info)) throw InputError("zip central directory is corrupt");
+        ZipEntryInfo e;
+        e.name = info.name.toStdString();
+        e.compressedSize = info.compressedSize;
+        e.uncompressedSize = info.uncompressedSize;
+        e.isDirectory = !e.name.empty() && (e.name.back() == '/' || e.name.back() == '\\');
+        if (isTraversal(e.name)) throw InputError("zip entry name '" + e.name + "' escapes the archive");
+        if (e.uncompressedSize > limits.maxEntryBytes)
+            throw InputError("zip entry '" + e.name + "' is " + mib(e.uncompressedSize) +
+                             " uncompressed (limit " + mib(limits.maxEntryBytes) + ")");
+        if (e.uncompressedSize > kRatioFloorBytes &&
+            static_cast<double>(e.uncompressedSize) >
+                limits.maxCompressionRatio *
+                    static_cast<double>(std::max<std::uint64_t>(e.compressedSize, 1)))
+            throw InputError("zip entry '" + e.name + "' has compression ratio above " +
+                             std::to_string(static_cast<int>(limits.maxCompressionRatio)) + ":1 (zip bomb?)");
+        total += e.uncompressedSize;
+        if (total > limits.maxTotalBytes)
+            throw InputError("zip expands to more than " + mib(limits.maxTotalBytes) + " (limit)");
+        entries.push_back(std::move(e));
+        more = zip.goToNextFile();
+    }
+    if (zip.getZipError() != 0) throw InputError("zip central directory is corrupt");
+}
+
+SafeZip SafeZip::openFile(const std::string& path, const ZipLimits& limits) {
+    QFileInfo fi(QString::fromStdString(path));
+    if (!fi.exists()) throw InputError("no such file: " + path);
+    if (!fi.isFile()) throw InputError("not a regular file: " + path);
+    SafeZip z;
+    z.path_ = path;
+    z.limits_ = limits;
+    readDirectory(path, {}, limits, z.entries_, z.comment_);
+    return z;
+}
+
+SafeZip SafeZip::openBytes(std::string bytes, const ZipLimits& limits) {
+    SafeZip z;
+    z.bytes_ = std::move(bytes);
+    z.limits_ = limits;
+    readDirectory({}, z.bytes_, limits, z.entries_, z.comment_);
+    return z;
+}
+
+bool SafeZip::contains(const std::string& name) const {
+    for (const auto& e : entries_)
+        if (e.name == name) return true;
+    return false;
+}
+
+std::string SafeZip::read(const std::string& name) const {
+    const ZipEntryInfo* info = nullptr;
+    for (const auto& e : entries_)
+        if (e.name == name) {
+            info = &e;
+            break;
+        }
+    if (!info) throw InputError("zip has no entry '" + name + "'");
+    auto z = openZip(path_, bytes_);
+    if (!z->zip->setCurrentFile(QString::fromStdString(name), QuaZip::csSensitive))
+        throw InputError("zip entry '" + name + "' cannot be located");
+    QuaZipFile file(z->zip.get());
+    if (!file.open(QIODevice::ReadOnly)) throw InputError("zip entry '" + name + "' cannot be opened");
+
+    // The declared size was checked against the limits; never produce more than it (a lying header
+    // would otherwise let a bomb through), and never more than the per-entry limit.
+    const std::uint64_t cap = std::min<std::uint64_t>(info->uncompressedSize, limits_.maxEntryBytes);
+    std::string out;
+    out.reserve(static_cast<std::size_t>(cap));
+    char chunk[1 << 16];
+    for (;;) {
+        qint64 n = file.read(chunk, sizeof chunk);
+        if (n < 0) throw InputError("zip entry '" + name + "' is corrupt (inflate failed)");
+        if (n == 0) break;
+        if (out.size() + static_cast<std::uint64_t>(n) > cap)
+            throw InputError("zip entry '" + name + "' inflates beyond its declared size (zip bomb?)");
+        out.append(chunk, static_cast<std::size_t>(n));
+    }
+    file.close();
+    if (file.getZipError() != 0) throw InputError("zip entry '" + name + "' is corrupt (CRC mismatch)");
+    if (out.size() != info->uncompressedSize) throw InputError("zip entry '" + name + "' is truncated");
+    return out;
+}
+
+} // namespace vernier

@@ -1,0 +1,54 @@
+#pragma once
+// Scored-body selection (scoring-spec.md §2) and the gates on one document alone (§7.1 steps 2-5).
+// Gate results are data: {gate, reason} with the spec's reason texts.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <TopoDS_Shape.hxx>
+
+#include "scoring/fcstd_document.h"
+#include "scoring/geometry_features.h"
+
+namespace vernier {
+
+constexpr int kMaxCandidateFaces = 5000; // §7.1.5
+
+// A PartDesign::Body of the document, in document order.
+struct BodyInfo {
+    std::string name;
+    std::string type;
+    bool nonEmpty = false; // non-null shape with Volume > 0
+};
+
+std::vector<BodyInfo> listBodies(const FcDocument& doc);
+
+// "reference" / "candidate".
+const char* roleWord(DocumentRole role);
+
+// Volume of a stored shape (0 for a null shape or when OCCT fails).
+double shapeVolume(const TopoDS_Shape& shape);
+// §7.2 "carries faces": non-null with at least one face; an OCCT exception counts as true.
+bool carriesFaces(const TopoDS_Shape& shape);
+
+// §2: the first PartDesign::Body whose shape is non-null with Volume > 0; empty if none.
+std::string selectScoredBody(const FcDocument& doc);
+
+// §7.1.2: no shape the scorer could load (no Body and no other object with a positive-volume solid):
+// "No solid shape found in <role> model '<file>'". Gate name "body".
+std::optional<GateResult> noSolidGate(const FcDocument& doc, DocumentRole role);
+
+// §7.1.3: the body gate, every rejection reason, suffixed " in <role> model '<file>'".
+std::optional<GateResult> bodyGate(const FcDocument& doc, DocumentRole role);
+
+// §7.1.4 / §7.2: the feature-tree gate on the scored Body.
+std::optional<GateResult> featureTreeGate(const FcDocument& doc, const std::string& bodyName,
+                                          DocumentRole role);
+
+// §7.1.5 (candidate only): more than maxFaces faces.
+std::optional<GateResult> complexityGate(int nFaces, DocumentRole role, int maxFaces = kMaxCandidateFaces);
+
+// Steps 2-4 in the spec's order; the first gate that fires.
+std::optional<GateResult> structuralGates(const FcDocument& doc, DocumentRole role);
+
+} // namespace vernier

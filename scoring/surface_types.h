@@ -1,0 +1,14 @@
+#pragma once
+// FreeCAD's names for face surface types (the Python class of face.Surface), scoring-spec.md §3.
+#include <string>
+
+#include <TopoDS_Face.hxx>
+
+namespace vernier {
+
+// "Plane", "Cylinder", "Cone", "Sphere", "Toroid", "BezierSurface", "BSplineSurface",
+// "SurfaceOfRevolution", "SurfaceOfExtrusion", "OffsetSurface"; "Unknown" when FreeCAD has no class
+// for the surface (GeomAbs_OtherSurface) or the face has no surface.
+std::string surfaceTypeName(const TopoDS_Face& face);
+
+} // namespace vernier
