@@ -1,0 +1,141 @@
+// SafeZip on real FCStd files and on hostile archives built here (bombs, 100k entries, traversal,
+// truncation).
+#include <fstream>
+#include <sstream>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "scoring/errors.h"
+#include "scoring/safe_zip.h"
+#include "support/zip_writer.h"
+
+using namespace vernier;
+using namespace vernier::test;
+using ::testing::HasSubstr;
+
+namespace {
+
+std::string fixture(const std::string& name) {
+    return std::string(VERNIER_TEST_DATA_DIR) + "/fcstd/" + name;
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// The InputError message of f(), or "" when it did not throw.
+template <class F> std::string inputError(F&& f) {
+    try {
+        f();
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+} // namespace
+
+TEST(SafeZip, ReadsARealFreeCadDocumentFromFileAndBytes) {
+    const SafeZip z = SafeZip::openFile(fixture("plate_hole.FCStd"));
+    EXPECT_EQ(z.comment(), "FreeCAD Document");
+    ASSERT_TRUE(z.contains("Document.xml"));
+    EXPECT_EQ(z.entries().front().name, "Document.xml");
+    const std::string xml = z.read("Document.xml");
+    EXPECT_EQ(xml.size(), z.entries().front().uncompressedSize);
+    EXPECT_THAT(xml, HasSubstr("<Document SchemaVersion=\"4\" ProgramVersion=\"0.20R\""));
+
+    const SafeZip b = SafeZip::openBytes(slurp(fixture("plate_hole.FCStd")));
+    ASSERT_EQ(b.entries().size(), z.entries().size());
+    for (const auto& e : z.entries())
+        EXPECT_EQ(b.read(e.name), z.read(e.name)) << e.name;
+}
+
+TEST(SafeZip, RoundTripsStoredAndDeflatedEntriesOfTheTestWriter) {
+    const std::string text(5000, 'x');
+    const SafeZip z =
+        SafeZip::openBytes(buildZip({storedItem("a.txt", "hello"), deflatedItem("dir/b.txt", text)}));
+    EXPECT_EQ(z.read("a.txt"), "hello");
+    EXPECT_EQ(z.read("dir/b.txt"), text);
+    EXPECT_THAT(inputError([&] { z.read("nope"); }), HasSubstr("no entry 'nope'"));
+}
+
+TEST(SafeZip, RejectsWhatIsNotAZip) {
+    EXPECT_THAT(inputError([] { SafeZip::openBytes("this is plain text, not an archive"); }),
+                HasSubstr("not a zip"));
+    EXPECT_THAT(inputError([] { SafeZip::openBytes(""); }), HasSubstr("not a zip"));
+    EXPECT_THAT(inputError([] { SafeZip::openFile("/nonexistent/x.FCStd"); }), HasSubstr("no such file"));
+}
+
+TEST(SafeZip, RejectsATruncatedArchive) {
+    const std::string whole = slurp(fixture("plate_hole.FCStd"));
+    EXPECT_THAT(inputError([&] { SafeZip::openBytes(whole.substr(0, whole.size() / 2)); }),
+                HasSubstr("not a zip"));
+}
+
+TEST(SafeZip, RejectsACorruptEntryOnRead) {
+    ZipItem bad = storedItem("Document.xml", "<Document/>");
+    bad.crc ^= 0xdeadbeef;
+    const SafeZip z = SafeZip::openBytes(buildZip({bad}));
+    EXPECT_THAT(inputError([&] { z.read("Document.xml"); }), HasSubstr("corrupt"));
+}
+
+TEST(SafeZip, RejectsAnHonestGigabyteBombFromTheDirectoryAlone) {
+    const std::string zip = buildZip({bombItem("bomb.bin", 64, 1ull << 30)});
+    EXPECT_LT(zip.size(), 2u << 20);
+    EXPECT_THAT(inputError([&] { SafeZip::openBytes(zip); }), HasSubstr("uncompressed (limit 512 MiB)"));
+}
+
+TEST(SafeZip, RejectsAHighCompressionRatio) {
+    // 64 MiB of zeros declared honestly: under the size limits, but about 1000:1.
+    EXPECT_THAT(inputError([] { SafeZip::openBytes(buildZip({bombItem("z.bin", 4, 64ull << 20)})); }),
+                HasSubstr("compression ratio above 200:1"));
+}
+
+TEST(SafeZip, StopsInflatingABombThatLiesAboutItsSize) {
+    // Declares 1000 bytes, inflates to 1 GiB: the directory check passes, inflation must stop early.
+    const SafeZip z = SafeZip::openBytes(buildZip({bombItem("liar.bin", 64, 1000)}));
+    EXPECT_THAT(inputError([&] { z.read("liar.bin"); }), HasSubstr("liar.bin"));
+}
+
+TEST(SafeZip, RejectsTooManyEntriesBeforeReadingThem) {
+    std::vector<ZipItem> items;
+    items.reserve(100000);
+    for (int i = 0; i < 100000; ++i) {
+        std::string name = std::to_string(i);
+        name += ".f";
+        items.push_back(storedItem(name, ""));
+    }
+    const std::string zip64 = buildZip(items);
+    EXPECT_THAT(inputError([&] { SafeZip::openBytes(zip64); }), HasSubstr("100000 entries (limit 20000)"));
+    items.resize(25000); // fits the classic 16-bit count
+    EXPECT_THAT(inputError([&] { SafeZip::openBytes(buildZip(items)); }),
+                HasSubstr("25000 entries (limit 20000)"));
+}
+
+TEST(SafeZip, RejectsNamesThatEscapeTheArchive) {
+    for (const char* name :
+         {"../evil", "/etc/passwd", "a/../../b", "..\\evil", "a\\..\\..\\b", "C:\\x", ".."}) {
+        EXPECT_THAT(inputError([&] { SafeZip::openBytes(buildZip({storedItem(name, "x")})); }),
+                    HasSubstr("escapes the archive"))
+            << name;
+    }
+    // Dots inside a name are fine.
+    const SafeZip ok = SafeZip::openBytes(buildZip({storedItem("a..b/c...d", "x")}));
+    EXPECT_EQ(ok.read("a..b/c...d"), "x");
+}
+
+TEST(SafeZip, EnforcesTheTotalAndPerEntryLimitsGiven) {
+    ZipLimits small;
+    small.maxTotalBytes = 1000;
+    const std::string zip =
+        buildZip({storedItem("a", std::string(600, 'a')), storedItem("b", std::string(600, 'b'))});
+    EXPECT_THAT(inputError([&] { SafeZip::openBytes(zip, small); }), HasSubstr("expands to more than"));
+    ZipLimits perEntry;
+    perEntry.maxEntryBytes = 500;
+    EXPECT_THAT(inputError([&] { SafeZip::openBytes(zip, perEntry); }), HasSubstr("zip entry 'a'"));
+    EXPECT_NO_THROW(SafeZip::openBytes(zip));
+}
