@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "models/task_pack.h"
+
 namespace vernier {
 
 struct TrialRecord;
@@ -45,8 +47,9 @@ struct ZeroClassification {
     std::string reason; // one line: why this category
 };
 
-// Classifies a trial from its effective result: the rescored result when present, else the recorded
-// verifier output (reward, reward details, exception info); file presence is the fallback.
-ZeroClassification classifyTrial(const TrialRecord& trial);
+// Classifies a trial from its effective result: the rescored result when present (and `useRescored`),
+// else the recorded verifier output (reward, reward details, exception info); file presence is the
+// fallback. Needs the task's workflow to know which answer documents are required.
+ZeroClassification classifyTrial(const TrialRecord& trial, Workflow workflow, bool useRescored = true);
 
 } // namespace vernier

@@ -1,0 +1,138 @@
+#include "models/bundle_tree.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "scoring/errors.h"
+
+namespace fs = std::filesystem;
+
+namespace vernier {
+
+namespace {
+
+// A bundle has a few files per trial; far more than this is not a bundle (or a loop).
+constexpr std::size_t kMaxFiles = 500000;
+constexpr int kMaxDepth = 32;
+
+bool isWithin(const fs::path& inner, const fs::path& root) {
+    auto r = root.begin(), i = inner.begin();
+    for (; r != root.end(); ++r, ++i)
+        if (i == inner.end() || *i != *r) return false;
+    return true;
+}
+
+struct Walker {
+    fs::path canonicalRoot;
+    std::vector<std::string>& files;
+    std::unordered_map<std::string, std::string>& where;
+    std::vector<ImportProblem>& problems;
+    std::set<fs::path> visitedDirs;
+
+    void walk(const fs::path& dir, const std::string& rel, int depth) {
+        if (depth > kMaxDepth) {
+            problems.push_back({dir.string(), "folder nesting too deep; not read"});
+            return;
+        }
+        std::error_code ec;
+        fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
+        if (ec) {
+            problems.push_back({dir.string(), "cannot list folder: " + ec.message()});
+            return;
+        }
+        std::vector<fs::directory_entry> entries;
+        for (; it != fs::directory_iterator(); it.increment(ec)) {
+            if (ec) break;
+            entries.push_back(*it);
+        }
+        std::sort(entries.begin(), entries.end(),
+                  [](const auto& a, const auto& b) { return a.path().filename() < b.path().filename(); });
+        for (const auto& e : entries) {
+            std::string name = e.path().filename().string();
+            std::string childRel = rel.empty() ? name : rel + "/" + name;
+            fs::path real = e.path();
+            if (e.is_symlink(ec)) {
+                fs::path target = fs::canonical(e.path(), ec);
+                if (ec) {
+                    problems.push_back({e.path().string(), "broken symlink; not followed"});
+                    continue;
+                }
+                if (!isWithin(target, canonicalRoot)) {
+                    problems.push_back(
+                        {e.path().string(), "symlink points outside the bundle; not followed"});
+                    continue;
+                }
+                real = target;
+            }
+            fs::file_status st = fs::status(real, ec);
+            if (ec) continue;
+            if (fs::is_directory(st)) {
+                fs::path canon = fs::canonical(real, ec);
+                if (ec || !visitedDirs.insert(canon).second) continue; // symlink loop
+                walk(real, childRel, depth + 1);
+            } else if (fs::is_regular_file(st)) {
+                if (files.size() >= kMaxFiles) throw InputError(canonicalRoot.string() + ": too many files");
+                files.push_back(childRel);
+                where.emplace(childRel, real.string());
+            }
+        }
+    }
+};
+
+bool hasZipSuffix(const std::string& p) {
+    if (p.size() < 4) return false;
+    std::string s = p.substr(p.size() - 4);
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s == ".zip";
+}
+
+} // namespace
+
+BundleTree BundleTree::open(const std::string& path) {
+    BundleTree t;
+    t.root_ = path;
+    std::error_code ec;
+    fs::file_status st = fs::status(path, ec);
+    if (ec || !fs::exists(st)) throw InputError(path + ": no such file or folder");
+    if (fs::is_directory(st)) {
+        fs::path canon = fs::canonical(path, ec);
+        if (ec) throw InputError(path + ": " + ec.message());
+        Walker w{canon, t.files_, t.where_, t.problems_, {canon}};
+        w.walk(canon, "", 0);
+        std::sort(t.files_.begin(), t.files_.end());
+        return t;
+    }
+    if (!fs::is_regular_file(st)) throw InputError(path + ": neither a folder nor a zip file");
+    try {
+        t.zip_ = std::make_shared<const SafeZip>(SafeZip::openFile(path));
+    } catch (const InputError& e) {
+        throw InputError(path + ": " + (hasZipSuffix(path) ? "" : "not a folder; ") + e.what());
+    }
+    for (const auto& e : t.zip_->entries()) {
+        if (e.isDirectory) continue;
+        std::string name = e.name;
+        while (!name.empty() && name.back() == '/')
+            name.pop_back();
+        if (name.empty()) continue;
+        t.files_.push_back(name);
+        t.where_.emplace(name, e.name);
+    }
+    std::sort(t.files_.begin(), t.files_.end());
+    return t;
+}
+
+FileRef BundleTree::ref(const std::string& rel) const {
+    auto it = where_.find(rel);
+    if (it == where_.end()) return {};
+    if (zip_) return FileRef::inZip(zip_, root_, it->second);
+    return FileRef::onDisk(it->second);
+}
+
+std::string BundleTree::read(const std::string& rel) const {
+    FileRef r = ref(rel);
+    if (r.empty()) throw InputError(rel + ": missing");
+    return r.readAll();
+}
+
+} // namespace vernier

@@ -1,0 +1,178 @@
+#include "models/failure_taxonomy.h"
+
+#include <algorithm>
+
+#include "models/trial_record.h"
+
+namespace vernier {
+
+const char* zeroCategoryKey(ZeroCategory c) {
+    switch (c) {
+    case ZeroCategory::None:
+        return "none";
+    case ZeroCategory::GeometryZero:
+        return "geometry_zero";
+    case ZeroCategory::GeometryAndSpecZero:
+        return "geometry_and_spec_zero";
+    case ZeroCategory::SpecZero:
+        return "spec_zero";
+    case ZeroCategory::FinalException:
+        return "final_exception";
+    case ZeroCategory::MissingOutput:
+        return "missing_output";
+    case ZeroCategory::ScorerCrash:
+        return "scorer_crash";
+    }
+    return "none";
+}
+
+const char* zeroCategoryTitle(ZeroCategory c) {
+    switch (c) {
+    case ZeroCategory::None:
+        return "Not zero";
+    case ZeroCategory::GeometryZero:
+        return "Geometry zero";
+    case ZeroCategory::GeometryAndSpecZero:
+        return "Geometry and spec zero";
+    case ZeroCategory::SpecZero:
+        return "Spec zero";
+    case ZeroCategory::FinalException:
+        return "Final exception";
+    case ZeroCategory::MissingOutput:
+        return "Missing output";
+    case ZeroCategory::ScorerCrash:
+        return "Scorer crash";
+    }
+    return "Not zero";
+}
+
+std::optional<ZeroCategory> parseZeroCategory(std::string_view key) {
+    for (int i = 0; i < kZeroCategoryCount; ++i) {
+        auto c = static_cast<ZeroCategory>(i);
+        if (key == zeroCategoryKey(c)) return c;
+    }
+    return std::nullopt;
+}
+
+bool isVerifierException(std::string_view type) {
+    return type.rfind("Verifier", 0) == 0 || type.rfind("Reward", 0) == 0;
+}
+
+std::string gateFromReason(std::string_view reason) {
+    static const char* kNames[] = {"body",         "feature_tree", "complexity", "face_count",
+                                   "vertex_count", "bbox",         "icp"};
+    for (const char* n : kNames)
+        if (reason == n) return n;
+    auto has = [&](const char* s) { return reason.find(s) != std::string_view::npos; };
+    // Order matters: the feature-tree text also mentions PartDesign.
+    if (has("non-PartDesign") || has("baked geometry") || has("feature tree")) return "feature_tree";
+    if (has("No solid shape found") || has("PartDesign::Body") || has("solid body")) return "body";
+    if (has("too complex") || has("(> 5000)")) return "complexity";
+    if (has("face count differs")) return "face_count";
+    if (has("vertex count differs")) return "vertex_count";
+    if (has("OBB maximum relative error") || has("bbox gate")) return "bbox";
+    if (has("gated") && has("icp")) return "icp";
+    return {};
+}
+
+namespace {
+
+struct Axes {
+    std::optional<double> g, s; // the minimum over stages
+    std::string gate;           // gate of the first stage whose geometry is 0
+};
+
+void addStage(Axes& a, const StageScores& st) {
+    auto lower = [](std::optional<double>& acc, std::optional<double> v) {
+        if (v && (!acc || *v < *acc)) acc = v;
+    };
+    lower(a.g, st.geometry);
+    lower(a.s, st.spec);
+    if (st.geometry && *st.geometry == 0.0 && a.gate.empty())
+        a.gate = st.gate.empty() ? gateFromReason(st.geometryReason) : st.gate;
+}
+
+Axes axesOf(const StageScores& single, const std::optional<StageScores>& base,
+            const std::optional<StageScores>& target) {
+    Axes a;
+    // For create_and_edit an axis counts as zero when it is zero in either stage (design.md §1).
+    if (base || target) {
+        if (base) addStage(a, *base);
+        if (target) addStage(a, *target);
+    } else {
+        addStage(a, single);
+    }
+    return a;
+}
+
+} // namespace
+
+ZeroClassification classifyTrial(const TrialRecord& t, Workflow workflow, bool useRescored) {
+    ZeroClassification z;
+    const bool rescored = useRescored && t.rescored.has_value();
+    if (t.effectiveReward(useRescored) > 0.0) return z;
+
+    // 1. The agent ended with an exception (not a verifier error) and the reward is 0 or absent.
+    if (!t.exceptionType.empty() && !isVerifierException(t.exceptionType)) {
+        z.category = ZeroCategory::FinalException;
+        z.reason = t.exceptionType + (t.exceptionMessage.empty() ? "" : ": " + t.exceptionMessage);
+        return z;
+    }
+    // 2. No answer document.
+    if (!t.hasAnswer(workflow)) {
+        z.category = ZeroCategory::MissingOutput;
+        z.reason = workflow == Workflow::CreateAndEdit ? "answer_base.FCStd / answer_edit.FCStd missing"
+                                                       : "answer.FCStd missing";
+        return z;
+    }
+    // 3. An answer exists but no reward was produced, or the verifier recorded an error.
+    if (rescored && t.rescored->scorerCrash) {
+        z.category = ZeroCategory::ScorerCrash;
+        z.reason = "rescoring: " + t.rescored->error;
+        return z;
+    }
+    if (!rescored) {
+        if (!t.exceptionType.empty()) {
+            z.category = ZeroCategory::ScorerCrash;
+            z.reason = t.exceptionType + (t.exceptionMessage.empty() ? "" : ": " + t.exceptionMessage);
+            return z;
+        }
+        if (!t.recordedReward) {
+            z.category = ZeroCategory::ScorerCrash;
+            z.reason = "no reward recorded";
+            return z;
+        }
+    }
+    // 4. The score axes.
+    Axes a = rescored ? axesOf(t.rescored->single, t.rescored->base, t.rescored->target)
+                      : axesOf(t.recordedDetails.single, t.recordedDetails.base, t.recordedDetails.target);
+    const bool gZero = a.g && *a.g == 0.0;
+    const bool sZero = a.s && *a.s == 0.0;
+    if (gZero && sZero) {
+        z.category = ZeroCategory::GeometryAndSpecZero;
+        z.gate = a.gate;
+        z.reason = "geometry 0 and spec 0";
+    } else if (gZero) {
+        z.category = ZeroCategory::GeometryZero;
+        z.gate = a.gate;
+        z.reason = "geometry 0";
+    } else if (sZero) {
+        z.category = ZeroCategory::SpecZero;
+        z.reason = "spec consistency 0";
+    } else if (a.g && a.s) {
+        // Both axes positive yet reward 0 (e.g. a thresholded create-and-edit reward): the weaker
+        // axis is the one that failed.
+        z.category = *a.g <= *a.s ? ZeroCategory::GeometryZero : ZeroCategory::SpecZero;
+        z.reason = "reward 0 with both axes positive (g=" + std::to_string(*a.g) +
+                   ", s=" + std::to_string(*a.s) + ")";
+    } else {
+        // Reward 0 without recorded axes: the verifier scored it, so it is a scoring zero; geometry is
+        // the axis the pipeline checks first. The reason says the axes are unknown.
+        z.category = ZeroCategory::GeometryZero;
+        z.gate = a.gate;
+        z.reason = "reward 0; score axes not recorded";
+    }
+    return z;
+}
+
+} // namespace vernier

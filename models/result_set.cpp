@@ -1,0 +1,146 @@
+#include "models/result_set.h"
+
+#include <algorithm>
+#include <map>
+
+#include "scoring/errors.h"
+
+namespace vernier {
+
+void ResultSet::setPolicy(SelectionPolicy p) {
+    policy_ = p;
+}
+
+void ResultSet::setPreferRescored(bool on) {
+    preferRescored_ = on;
+    reindex();
+}
+
+int ResultSet::systemIndex(const SystemId& s) const {
+    auto it = std::lower_bound(systems.begin(), systems.end(), s,
+                               [](const SystemId& a, const SystemId& b) { return a.label() < b.label(); });
+    if (it == systems.end() || *it != s) return -1;
+    return static_cast<int>(it - systems.begin());
+}
+
+int ResultSet::taskIndex(const std::string& id) const {
+    auto it = std::lower_bound(tasks.begin(), tasks.end(), id,
+                               [](const TaskInfo& t, const std::string& v) { return t.id < v; });
+    if (it == tasks.end() || it->id != id) return -1;
+    return static_cast<int>(it - tasks.begin());
+}
+
+const std::vector<int>& ResultSet::trialsOf(int system, int task) const {
+    static const std::vector<int> kNone;
+    if (system < 0 || task < 0 || system >= static_cast<int>(systems.size()) ||
+        task >= static_cast<int>(tasks.size()))
+        return kNone;
+    return cells_[static_cast<std::size_t>(system) * tasks.size() + static_cast<std::size_t>(task)];
+}
+
+int ResultSet::selectedTrial(int system, int task) const {
+    if (system < 0 || task < 0 || system >= static_cast<int>(systems.size()) ||
+        task >= static_cast<int>(tasks.size()))
+        return -1;
+    return selected_[static_cast<std::size_t>(system) * tasks.size() + static_cast<std::size_t>(task)];
+}
+
+std::optional<double> ResultSet::selectedReward(int system, int task) const {
+    const auto& list = trialsOf(system, task);
+    if (list.empty()) return std::nullopt;
+    if (policy_ == SelectionPolicy::Mean) {
+        double sum = 0;
+        for (int t : list)
+            sum += trials[static_cast<std::size_t>(t)].effectiveReward(preferRescored_);
+        return sum / static_cast<double>(list.size());
+    }
+    return trials[static_cast<std::size_t>(selectedTrial(system, task))].effectiveReward(preferRescored_);
+}
+
+int ResultSet::trialCount(int system) const {
+    if (system < 0 || system >= static_cast<int>(trialCounts_.size())) return 0;
+    return trialCounts_[static_cast<std::size_t>(system)];
+}
+
+std::vector<int> ResultSet::unmatchedTrials() const {
+    std::vector<int> out;
+    for (std::size_t i = 0; i < trials.size(); ++i)
+        if (trials[i].taskIndex < 0) out.push_back(static_cast<int>(i));
+    return out;
+}
+
+namespace {
+
+// Later finished wins; unknown finish times lose to known ones; then started_at, then name.
+bool finishedBefore(const TrialRecord& a, const TrialRecord& b) {
+    auto key = [](const TrialRecord& t) {
+        return std::make_tuple(t.finishedAt.has_value(), t.finishedAt.value_or(0), t.startedAt.has_value(),
+                               t.startedAt.value_or(0));
+    };
+    auto ka = key(a), kb = key(b);
+    if (ka != kb) return ka < kb;
+    if (a.trialName != b.trialName) return a.trialName < b.trialName;
+    return a.bundle < b.bundle;
+}
+
+} // namespace
+
+void ResultSet::reindex() {
+    std::vector<SystemId> found;
+    for (auto& t : trials) {
+        t.taskIndex = taskIndex(t.taskId);
+        // A malformed trial whose system could not be recovered must not invent an "unknown" system.
+        if (t.loadError.empty() || t.system.agent != "unknown" || t.system.model != "unknown")
+            found.push_back(t.system);
+    }
+    std::sort(found.begin(), found.end(),
+              [](const SystemId& a, const SystemId& b) { return a.label() < b.label(); });
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+    systems = std::move(found);
+
+    const std::size_t nTasks = tasks.size();
+    cells_.assign(systems.size() * nTasks, {});
+    selected_.assign(systems.size() * nTasks, -1);
+    trialCounts_.assign(systems.size(), 0);
+    for (std::size_t i = 0; i < trials.size(); ++i) {
+        TrialRecord& t = trials[i];
+        if (t.taskIndex >= 0) {
+            t.zero = classifyTrial(t, tasks[static_cast<std::size_t>(t.taskIndex)].workflow, preferRescored_);
+        } else {
+            t.zero = {};
+        }
+        if (!t.loadError.empty() || t.taskIndex < 0) continue;
+        int s = systemIndex(t.system);
+        cells_[static_cast<std::size_t>(s) * nTasks + static_cast<std::size_t>(t.taskIndex)].push_back(
+            static_cast<int>(i));
+        ++trialCounts_[static_cast<std::size_t>(s)];
+    }
+    for (std::size_t c = 0; c < cells_.size(); ++c) {
+        auto& list = cells_[c];
+        std::sort(list.begin(), list.end(), [&](int a, int b) {
+            return finishedBefore(trials[static_cast<std::size_t>(a)], trials[static_cast<std::size_t>(b)]);
+        });
+        if (!list.empty()) selected_[c] = list.back();
+    }
+}
+
+ResultSet importResults(const std::vector<std::string>& bundles, const std::string& taskPack,
+                        const ImportOptions& options) {
+    ResultSet set;
+    TaskPack pack = loadTaskPack(taskPack);
+    set.taskPackPath = taskPack;
+    set.tasks = std::move(pack.tasks);
+    set.problems = std::move(pack.problems);
+    set.bundles = bundles;
+    for (const auto& b : bundles)
+        importBundle(b, set.trials, set.problems, options);
+    set.reindex();
+    for (int t : set.unmatchedTrials()) {
+        const TrialRecord& tr = set.trials[static_cast<std::size_t>(t)];
+        if (tr.loadError.empty())
+            set.problems.push_back({tr.trialPath, "task \"" + tr.taskId + "\" is not in the task pack"});
+    }
+    return set;
+}
+
+} // namespace vernier
