@@ -12,6 +12,7 @@ PACKAGES=(
   libeigen3-dev nlohmann-json3-dev libquazip1-qt6-dev libnanoflann-dev libtomlplusplus-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core poppler-utils clang-format zip unzip
+  appstream desktop-file-utils
 )
 
 missing=()

@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Installs a Vernier build into scratch prefixes and checks the installed tree stands on its own.
+
+Two installs: `cmake --install BUILD --prefix TMP/prefix` (an arbitrary prefix, so the executables must find
+their data relative to themselves) and `DESTDIR=TMP/destdir cmake --install BUILD --prefix /usr` (what the .deb
+holds; every file must stay under DESTDIR). Then the installed vernier-cli runs the leaderboard on the installed
+sample bundle from a directory outside the source and build trees, and the installed binaries are checked for
+build-tree RPATHs and unresolved libraries. All failures are collected and listed; exit 1 if there are any.
+
+Registered as the ctest `install.staged` (packaging/CMakeLists.txt); run by hand with
+  python3 tests/install/run_install_test.py --build build-x --version 0.1.0 [--gui] [--keep]
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+VERSION_LINE = r"^{name} {version} \(OpenCASCADE \d+\.\d+\.\d+\S*, Qt \d+\.\d+\.\d+\S*\)$"
+
+
+class Checker:
+    def __init__(self):
+        self.failures = []
+
+    def check(self, ok, what, detail=""):
+        print(("ok:   " if ok else "FAIL: ") + what + (f" ({detail})" if detail and not ok else ""))
+        if not ok:
+            self.failures.append(what + (f": {detail}" if detail else ""))
+        return ok
+
+
+def run(cmd, timeout, cwd=None, env=None):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired as e:
+        return None, e.stdout or "", f"did not exit within {timeout} s"
+
+
+def tree_files(root):
+    out = set()
+    for d, _, files in os.walk(root):
+        for f in files:
+            out.add(os.path.relpath(os.path.join(d, f), root))
+    return out
+
+
+def png_size(path):
+    with open(path, "rb") as f:
+        head = f.read(24)
+    if head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def check_binary(c, path, build, source):
+    """No RPATH into the build tree, every shared library resolves, none from the build or source tree."""
+    name = os.path.basename(path)
+    rc, out, err = run(["readelf", "-d", path], 60)
+    if c.check(rc == 0, f"readelf -d {name}", err.strip()):
+        paths = re.findall(r"\((?:RPATH|RUNPATH)\).*\[(.*)\]", out)
+        bad = [p for p in paths if build in p or source in p]
+        c.check(not bad, f"{name} has no RPATH/RUNPATH into the build or source tree", ", ".join(bad))
+    rc, out, err = run(["ldd", path], 60)
+    if c.check(rc == 0, f"ldd {name}", err.strip()):
+        missing = [l.strip() for l in out.splitlines() if "not found" in l]
+        c.check(not missing, f"{name}: every shared library resolves", "; ".join(missing))
+        local = [l.strip() for l in out.splitlines() if build in l or source in l]
+        c.check(not local, f"{name}: no shared library from the build or source tree", "; ".join(local))
+
+
+def check_desktop(c, prefix, version, icon_sizes):
+    share = os.path.join(prefix, "share")
+    desktop = os.path.join(share, "applications", "vernier.desktop")
+    if c.check(os.path.isfile(desktop), "share/applications/vernier.desktop installed"):
+        entry = {}
+        with open(desktop, encoding="utf-8") as f:
+            for line in f:
+                if "=" in line and not line.startswith("#"):
+                    k, v = line.rstrip("\n").split("=", 1)
+                    entry[k] = v
+        exe = entry.get("Exec", "").split(" ")[0]
+        c.check(os.path.isfile(os.path.join(prefix, "bin", exe)), "desktop Exec names an installed binary", exe)
+        c.check(entry.get("Icon") == "vernier", "desktop Icon is 'vernier'", entry.get("Icon", ""))
+        if c.check(shutil.which("desktop-file-validate"), "desktop-file-validate available",
+                   "apt-get install desktop-file-utils (scripts/deps.sh)"):
+            rc, out, err = run(["desktop-file-validate", desktop], 60)
+            c.check(rc == 0 and not out.strip(), "desktop-file-validate", (out + err).strip())
+    metainfo = os.path.join(share, "metainfo", "io.github.vernier.Vernier.metainfo.xml")
+    if c.check(os.path.isfile(metainfo), "share/metainfo/io.github.vernier.Vernier.metainfo.xml installed"):
+        root = ET.parse(metainfo).getroot()
+        release = root.find("releases/release")
+        got = release.get("version") if release is not None else None
+        c.check(got == version, "metainfo's newest release is the CMake project version",
+                f"metainfo says {got}, CMake says {version}")
+        launch = root.findtext("launchable")
+        c.check(launch == "vernier.desktop", "metainfo launchable is the installed desktop file", str(launch))
+        if c.check(shutil.which("appstreamcli"), "appstreamcli available", "apt-get install appstream (scripts/deps.sh)"):
+            rc, out, err = run(["appstreamcli", "validate", "--no-net", metainfo], 120)
+            c.check(rc == 0, "appstreamcli validate", (out + err).strip())
+    c.check(os.path.isfile(os.path.join(share, "mime", "packages", "vernier.xml")),
+            "share/mime/packages/vernier.xml installed")
+    icons = os.path.join(share, "icons", "hicolor")
+    c.check(os.path.isfile(os.path.join(icons, "scalable", "apps", "vernier.svg")), "scalable SVG icon installed")
+    for size in icon_sizes:
+        png = os.path.join(icons, f"{size}x{size}", "apps", "vernier.png")
+        got = png_size(png) if os.path.isfile(png) else None
+        c.check(got == (size, size), f"{size}x{size} PNG icon installed at its size", f"found {got}")
+
+
+def check_leaderboard(c, prefix, cli, source):
+    sample = os.path.join(prefix, "share", "vernier", "sample")
+    results, pack = os.path.join(sample, "results"), os.path.join(sample, "pack")
+    has_results = c.check(os.path.isdir(results) and os.listdir(results), "sample results installed and not empty")
+    has_pack = c.check(os.path.isdir(pack) and os.listdir(pack), "sample task pack installed and not empty")
+    for part in ("pack", "results"):
+        ours = {f for f in tree_files(os.path.join(source, "resources", "sample", part))
+                if "__pycache__" not in f and not f.endswith(".pyc")}
+        lost = sorted(ours - tree_files(os.path.join(sample, part)))
+        c.check(not lost, f"every file of the sample's {part}/ is installed", ", ".join(lost[:5]))
+    if os.path.isdir(sample):
+        scripts = [f for f in os.listdir(sample) if re.search(r"\.(py|sh|FCMacro)$", f)]
+        c.check(not scripts, "no sample generator scripts installed", ", ".join(scripts))
+    if not (has_results and has_pack):
+        return
+    env = {k: v for k, v in os.environ.items() if k != "VERNIER_SAMPLE_DIR"}
+    rc, out, err = run([cli, "leaderboard", results, "--tasks", pack, "--json"], 600, cwd=prefix, env=env)
+    if not c.check(rc == 0, "installed vernier-cli leaderboard on the installed sample exits 0",
+                   f"exit {rc}: {err.strip()[-500:]}"):
+        return
+    try:
+        doc = json.loads(out)
+    except json.JSONDecodeError as e:
+        c.check(False, "leaderboard output is JSON", str(e))
+        return
+    systems = doc.get("systems") if isinstance(doc, dict) else None
+    if c.check(isinstance(systems, list) and len(systems) >= 1, "leaderboard lists at least one system"):
+        named = all(isinstance(s.get("agent"), str) and isinstance(s.get("model"), str) for s in systems)
+        c.check(named, "every system has an agent and a model")
+        counted = all(isinstance(s.get("n_trials"), int) and s["n_trials"] >= 1 for s in systems)
+        c.check(counted, "every system has at least one trial")
+        print(f"      leaderboard: {len(systems)} systems: "
+              + ", ".join(f"{s.get('agent')}/{s.get('model')} ({s.get('n_trials')} trials, "
+                          f"overall {s.get('overall')})" for s in systems))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", required=True, help="configured and built CMake build directory")
+    ap.add_argument("--cmake", default="cmake")
+    ap.add_argument("--version", required=True, help="the CMake project version")
+    ap.add_argument("--icon-sizes", default="16;22;24;32;48;64;128;256")
+    ap.add_argument("--gui", action="store_true", help="the build has the GUI, so check desktop integration")
+    ap.add_argument("--keep", action="store_true", help="keep the scratch directory")
+    a = ap.parse_args()
+    build = os.path.realpath(a.build)
+    source = os.path.realpath(os.path.join(os.path.dirname(__file__), "..", ".."))
+    icon_sizes = [int(s) for s in re.split(r"[;, ]+", a.icon_sizes) if s]
+    c = Checker()
+    stage = tempfile.mkdtemp(prefix="vernier-install-")
+    try:
+        prefix = os.path.join(stage, "prefix")
+        rc, out, err = run([a.cmake, "--install", build, "--prefix", prefix], 600)
+        if not c.check(rc == 0, f"cmake --install --prefix {prefix}", err.strip()):
+            return finish(c)
+        destdir = os.path.join(stage, "destdir")
+        env = dict(os.environ, DESTDIR=destdir)
+        rc, out, err = run([a.cmake, "--install", build, "--prefix", "/usr"], 600, env=env)
+        if c.check(rc == 0, "DESTDIR staged install with --prefix /usr", err.strip()):
+            staged = tree_files(destdir)
+            outside = sorted(f for f in staged if not f.startswith("usr" + os.sep))
+            c.check(not outside, "DESTDIR install puts every file under usr/", ", ".join(outside[:5]))
+            same = {os.path.relpath(f, "usr") for f in staged} == tree_files(prefix)
+            c.check(same, "DESTDIR install and prefix install hold the same files")
+        print(f"      installed {len(tree_files(prefix))} files into {prefix}")
+
+        cli = os.path.join(prefix, "bin", "vernier-cli")
+        if c.check(os.access(cli, os.X_OK), "bin/vernier-cli installed and executable"):
+            check_binary(c, cli, build, source)
+            rc, out, err = run([cli, "--version"], 60, cwd=prefix)
+            line = out.strip()
+            print(f"      {line}")
+            c.check(rc == 0 and re.match(VERSION_LINE.format(name="vernier-cli", version=re.escape(a.version)), line),
+                    "vernier-cli --version names Vernier, OpenCASCADE and Qt versions",
+                    f"exit {rc}: {line!r} {err.strip()[-300:]}")
+            check_leaderboard(c, prefix, cli, source)
+
+        if a.gui:
+            gui = os.path.join(prefix, "bin", "vernier")
+            if c.check(os.access(gui, os.X_OK), "bin/vernier installed and executable"):
+                check_binary(c, gui, build, source)
+                env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+                rc, out, err = run([gui, "--version"], 30, cwd=prefix, env=env)
+                line = out.strip()
+                print(f"      {line}")
+                c.check(rc == 0 and re.match(VERSION_LINE.format(name="vernier", version=re.escape(a.version)), line),
+                        "vernier --version names Vernier, OpenCASCADE and Qt versions",
+                        f"exit {rc}: {line!r} {err.strip()[-300:]}")
+            check_desktop(c, prefix, a.version, icon_sizes)
+        return finish(c)
+    finally:
+        if a.keep:
+            print(f"      kept {stage}")
+        else:
+            shutil.rmtree(stage, ignore_errors=True)
+
+
+def finish(c):
+    if c.failures:
+        print(f"\n{len(c.failures)} install check(s) failed:\n  " + "\n  ".join(c.failures))
+        return 1
+    print("\nall install checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
