@@ -27,6 +27,7 @@ struct ParameterFinding {
     std::string measuredText;            // display form, angles in degrees, e.g. "90°", "(−5, 3) mm"
     std::string measurementSource;       // e.g. "Pocket.Depth", "cylinder cluster #2 (concave, r=1.5, ×6)"
     std::vector<int> faces;              // faces of the winning measurement, when known
+    std::string featureRef; // bank feature name or cluster id it came from (for unexpected_features)
     FindingStatus status = FindingStatus::NotFound;
     std::string reason;
     std::optional<double> relError; // rel_err (scalars), |Δ|/max(1,spec) (counts), dist/diag (vectors)

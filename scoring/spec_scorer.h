@@ -15,6 +15,9 @@ struct SpecOptions {
     double tolScalar = 0.01;
     double tolPos = 0.01;
     std::optional<int> failureBudget = 10; // nullopt: disabled (legacy C/total rounded to 4 decimals)
+    // §8.4 makes string parameters not_found, so they count as failures. The 0.6.0 code parsed no strings;
+    // false lists them without scoring them.
+    bool scoreStrings = true;
 };
 
 struct SpecResult {
