@@ -1,0 +1,224 @@
+// Rescoring engine: isolation (a crashing and a hanging worker mark only their trial), cache hits,
+// invalidation by content and scorer identity, atomic cache files, cancellation, mismatch listing.
+// The worker is a small shell script speaking the engine's JSON-lines protocol.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "bundle_builder.h"
+#include "models/rescoring.h"
+#include "models/result_set.h"
+
+namespace fs = std::filesystem;
+using namespace vernier;
+using namespace vernier::test;
+
+namespace {
+
+// Answers reward 0.25 to every job; dies of SIGSEGV on a job whose files mention "crash"; hangs on "hang";
+// prints garbage on "garbage". It counts the jobs it answered in $COUNT_FILE.
+const char* kFakeWorker = R"(#!/bin/bash
+while IFS= read -r line; do
+  [[ $line =~ \"id\":([0-9]+) ]] && id=${BASH_REMATCH[1]}
+  if [[ $line == *crash* ]]; then echo "boom: simulated OCCT crash" >&2; kill -SEGV $$; fi
+  if [[ $line == *hang* ]]; then exec sleep 600; fi
+  if [[ $line == *garbage* ]]; then echo "not json"; continue; fi
+  [[ -n $COUNT_FILE ]] && echo x >> "$COUNT_FILE"
+  echo "{\"id\":$id,\"reward\":0.25,\"geometry_similarity\":0.5,\"cad_spec_consistency\":0.1667,\"combined\":0.25,\"error\":null}"
+done
+)";
+
+struct Fixture {
+    TempDir dir;
+    ResultSet set;
+    std::string worker;
+
+    explicit Fixture(const std::vector<std::string>& trialNames) {
+        writeTask(dir / "pack", "task-a", "[metadata]\nworkflow = \"creation\"\n",
+                  {"tests/reference.FCStd", "tests/spec.json"});
+        for (const auto& name : trialNames) {
+            TrialSpec s;
+            s.trialName = name;
+            writeHarborTrial(dir / "job", s, R"({"reward": 0.5})", "", {"answer.FCStd"});
+            // Distinct documents: the cache is keyed by content, so equal files would share an entry.
+            writeFile(dir / ("job/" + name + "/artifacts/app/answer.FCStd"), "document of " + name);
+        }
+        set = importResults({dir / "job"}, dir / "pack");
+        worker = dir / "fake-worker.sh";
+        writeFile(worker, kFakeWorker);
+        fs::permissions(worker, fs::perms::owner_all);
+    }
+
+    RescoreOptions options(double timeout = 2.0) const {
+        RescoreOptions o;
+        o.workers = 2;
+        o.timeoutSeconds = timeout;
+        o.workerProgram = worker;
+        o.workerArguments = {};
+        o.cacheDirectory = dir / "cache";
+        o.scorerIdentity = "test-scorer r1";
+        return o;
+    }
+
+    std::vector<int> all() const {
+        std::vector<int> v;
+        for (std::size_t i = 0; i < set.trials.size(); ++i)
+            v.push_back(static_cast<int>(i));
+        return v;
+    }
+
+    const RescoredResult& resultOf(const std::vector<std::pair<int, RescoredResult>>& rs,
+                                   const std::string& name) {
+        for (const auto& [t, r] : rs)
+            if (set.trials[static_cast<std::size_t>(t)].trialName == name) return r;
+        throw std::runtime_error("no result for " + name);
+    }
+};
+
+} // namespace
+
+TEST(Rescoring, CrashAndHangAffectOnlyTheirTrial) {
+    Fixture f({"task-a__1", "task-a__crash", "task-a__2", "task-a__hang", "task-a__3", "task-a__garbage",
+               "task-a__4"});
+    RescoreEngine engine(f.options(1.0));
+    std::vector<RescoreProgress> seen;
+    auto results = engine.run(f.set, f.all(), [&](const RescoreProgress& p) { seen.push_back(p); });
+    ASSERT_EQ(results.size(), 7u);
+    for (const char* ok : {"task-a__1", "task-a__2", "task-a__3", "task-a__4"}) {
+        const RescoredResult& r = f.resultOf(results, ok);
+        EXPECT_FALSE(r.scorerCrash) << ok << ": " << r.error;
+        EXPECT_DOUBLE_EQ(r.reward.value_or(-1), 0.25) << ok;
+        EXPECT_DOUBLE_EQ(r.single.geometry.value_or(-1), 0.5);
+    }
+    const RescoredResult& crash = f.resultOf(results, "task-a__crash");
+    EXPECT_TRUE(crash.scorerCrash);
+    EXPECT_EQ(crash.error, "scorer worker crashed: boom: simulated OCCT crash");
+    const RescoredResult& hang = f.resultOf(results, "task-a__hang");
+    EXPECT_TRUE(hang.scorerCrash);
+    EXPECT_EQ(hang.error, "timeout after 1 s");
+    EXPECT_NE(f.resultOf(results, "task-a__garbage").error.find("garbage"), std::string::npos);
+    ASSERT_EQ(seen.size(), 7u);
+    EXPECT_EQ(seen.back().done, 7);
+    EXPECT_EQ(seen.back().crashed, 3);
+
+    applyRescored(f.set, results);
+    for (const auto& t : f.set.trials) {
+        if (t.trialName == "task-a__crash" || t.trialName == "task-a__hang")
+            EXPECT_EQ(t.zero.category, ZeroCategory::ScorerCrash);
+        else if (t.trialName != "task-a__garbage")
+            EXPECT_EQ(t.zero.category, ZeroCategory::None);
+    }
+    // Every successful rescore differs from the recorded 0.5; crashes (no reward) differ too.
+    EXPECT_EQ(rescoreMismatches(f.set).size(), 7u);
+    EXPECT_EQ(rescoreMismatches(f.set, 0.3).size(), 3u);
+}
+
+TEST(Rescoring, CacheHitsAndInvalidation) {
+    Fixture f({"task-a__1", "task-a__2", "task-a__crash"});
+    const std::string counter = f.dir / "count";
+    setenv("COUNT_FILE", counter.c_str(), 1);
+    auto answered = [&] { return readFile(counter).size() / 2; };
+
+    auto first = RescoreEngine(f.options()).run(f.set, f.all());
+    EXPECT_EQ(answered(), 2u);
+    RescoreProgress last;
+    auto second = RescoreEngine(f.options()).run(f.set, f.all(), [&](const RescoreProgress& p) { last = p; });
+    EXPECT_EQ(answered(), 2u); // both successes came from the cache; the crash is not cached
+    EXPECT_EQ(last.fromCache, 2);
+    EXPECT_TRUE(f.resultOf(second, "task-a__1").fromCache);
+    EXPECT_DOUBLE_EQ(*f.resultOf(second, "task-a__1").reward, 0.25);
+    EXPECT_TRUE(f.resultOf(second, "task-a__crash").scorerCrash);
+
+    // A different scorer identity invalidates every entry.
+    RescoreOptions other = f.options();
+    other.scorerIdentity = "test-scorer r2";
+    RescoreEngine(other).run(f.set, f.all());
+    EXPECT_EQ(answered(), 4u);
+
+    // Changed candidate bytes invalidate that trial only.
+    writeFile(f.dir / "job/task-a__1/artifacts/app/answer.FCStd", "changed document");
+    RescoreEngine(f.options()).run(f.set, f.all());
+    EXPECT_EQ(answered(), 5u);
+    // So does a changed reference (every trial of the task).
+    writeFile(f.dir / "pack/task-a/tests/reference.FCStd", "changed reference");
+    RescoreEngine(f.options()).run(f.set, f.all());
+    EXPECT_EQ(answered(), 7u);
+    unsetenv("COUNT_FILE");
+}
+
+TEST(Rescoring, CacheFilesAreCompleteAndDamageIsAMiss) {
+    Fixture f({"task-a__1"});
+    RescoreEngine(f.options()).run(f.set, f.all());
+    std::vector<fs::path> files;
+    for (const auto& e : fs::recursive_directory_iterator(f.dir / "cache"))
+        if (e.is_regular_file()) files.push_back(e.path());
+    ASSERT_EQ(files.size(), 1u); // no temporary leftovers beside the entry
+    EXPECT_EQ(files[0].extension(), ".json");
+    const std::string key = files[0].stem().string();
+    RescoreCache cache(f.dir / "cache");
+    auto hit = cache.load(key);
+    ASSERT_TRUE(hit.has_value());
+    EXPECT_DOUBLE_EQ(*hit->reward, 0.25);
+    writeFile(files[0].string(), "{\"id\": 0, \"rew"); // a torn write from elsewhere
+    EXPECT_FALSE(cache.load(key).has_value());
+    // The key is the documents' content hash: the same job gives the same key.
+    auto job = makeRescoreJob(f.set, 0);
+    ASSERT_TRUE(job.has_value());
+    EXPECT_EQ(RescoreCache::key(*job, "test-scorer r1"), key);
+    EXPECT_NE(RescoreCache::key(*job, "test-scorer r2"), key);
+}
+
+TEST(Rescoring, NothingIsWrittenInsideTheBundle) {
+    Fixture f({"task-a__1", "task-a__2"});
+    auto count = [&] { return std::distance(fs::recursive_directory_iterator(f.dir / "job"), {}); };
+    auto before = count();
+    RescoreEngine(f.options()).run(f.set, f.all());
+    EXPECT_EQ(count(), before);
+}
+
+TEST(Rescoring, CancelStopsTheRun) {
+    Fixture f({"task-a__1", "task-a__2", "task-a__3", "task-a__4", "task-a__5", "task-a__6"});
+    RescoreOptions o = f.options();
+    o.workers = 1;
+    o.useCache = false;
+    RescoreEngine engine(o);
+    auto results = engine.run(f.set, f.all(), [&](const RescoreProgress& p) {
+        if (p.done == 2) engine.cancel();
+    });
+    EXPECT_TRUE(engine.cancelled());
+    EXPECT_EQ(results.size(), 2u);
+}
+
+TEST(Rescoring, MissingWorkerIsACrashNotAHang) {
+    Fixture f({"task-a__1"});
+    RescoreOptions o = f.options();
+    o.workerProgram = f.dir / "no-such-worker";
+    auto results = RescoreEngine(o).run(f.set, f.all());
+    ASSERT_EQ(results.size(), 1u);
+    EXPECT_TRUE(results[0].second.scorerCrash);
+    EXPECT_NE(results[0].second.error.find("could not be started"), std::string::npos);
+}
+
+TEST(Rescoring, ProtocolRoundTrip) {
+    Fixture f({"task-a__1"});
+    auto job = makeRescoreJob(f.set, 0);
+    ASSERT_TRUE(job);
+    long long id = 0;
+    RescoreJob back = rescoreJobFromJson(rescoreJobToJson(*job, 42), &id);
+    EXPECT_EQ(id, 42);
+    EXPECT_EQ(back.taskId, "task-a");
+    EXPECT_EQ(back.workflow, Workflow::Creation);
+    EXPECT_EQ(back.candidate.path(), job->candidate.path());
+    EXPECT_EQ(back.reference.readAll(), "bytes of tests/reference.FCStd");
+    EXPECT_TRUE(back.candidateBase.empty());
+
+    RescoredResult r;
+    r.reward = 0.4;
+    r.base = StageScores{0.5, 0.4, 0.444, "g", "s", "bbox"};
+    RescoredResult rb = rescoredResultFromJson(rescoredResultToJson(r, 7), &id);
+    EXPECT_EQ(id, 7);
+    EXPECT_DOUBLE_EQ(*rb.reward, 0.4);
+    ASSERT_TRUE(rb.base);
+    EXPECT_EQ(rb.base->gate, "bbox");
+    EXPECT_FALSE(rb.scorerCrash);
+}
