@@ -269,6 +269,16 @@ FcDocument FcDocument::load(const std::string& path, const ZipLimits& limits) {
     return loadFromZip(SafeZip::openFile(path, limits), baseName(path));
 }
 
+FcDocument FcDocument::parseXml(const std::string& documentXml, const std::string& fileName) {
+    if (documentXml.size() > kMaxDocumentXmlBytes)
+        throw InputError("Document.xml is larger than " + std::to_string(kMaxDocumentXmlBytes >> 20) +
+                         " MiB");
+    FcDocument doc;
+    doc.fileName = baseName(fileName);
+    parseDocumentXml(documentXml, doc);
+    return doc;
+}
+
 FcDocument FcDocument::loadBytes(const std::string& bytes, const std::string& fileName,
                                  const ZipLimits& limits) {
     return loadFromZip(SafeZip::openBytes(bytes, limits), baseName(fileName));

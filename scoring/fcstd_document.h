@@ -22,45 +22,45 @@ struct Placement {
 struct SketchGeometry {
     enum class Kind { Line, Circle, Arc, Point, Other };
     Kind kind = Kind::Other;
-    std::string typeName;  // FreeCAD type, e.g. "Part::GeomLineSegment"
+    std::string typeName; // FreeCAD type, e.g. "Part::GeomLineSegment"
     bool construction = false;
-    double x1 = 0, y1 = 0, x2 = 0, y2 = 0;  // Line: start and end
-    double cx = 0, cy = 0, radius = 0;      // Circle / Arc
-    double startAngle = 0, endAngle = 0;    // Arc, radians
+    double x1 = 0, y1 = 0, x2 = 0, y2 = 0; // Line: start and end
+    double cx = 0, cy = 0, radius = 0;     // Circle / Arc
+    double startAngle = 0, endAngle = 0;   // Arc, radians
 };
 
 // One sketch constraint (only what spec checks need).
 struct SketchConstraint {
     std::string name;
-    int type = 0;            // FreeCAD's ConstraintType enum value
-    std::string typeName;    // "Angle", "Distance", "Radius", ... when known
-    double value = 0;        // as stored (angles in radians, lengths in mm)
+    int type = 0;         // FreeCAD's ConstraintType enum value
+    std::string typeName; // "Angle", "Distance", "Radius", ... when known
+    double value = 0;     // as stored (angles in radians, lengths in mm)
     int first = -2000, second = -2000;
 };
 
 // A property of a document object. Only the fields matching its kind are set.
 struct FcProperty {
     std::string name;
-    std::string type;                     // e.g. "App::PropertyLength"
-    std::optional<double> number;         // Float/Integer/Bool/Quantity value (angles in degrees, as stored)
-    std::vector<std::string> links;       // Link / LinkList / LinkSub targets, in order
-    std::optional<Placement> placement;   // PropertyPlacement
-    std::string text;                     // String / Enumeration value
-    std::string shapeEntry;               // PropertyPartShape: zip entry name (empty: inline or none)
+    std::string type;                   // e.g. "App::PropertyLength"
+    std::optional<double> number;       // Float/Integer/Bool/Quantity value (angles in degrees, as stored)
+    std::vector<std::string> links;     // Link / LinkList / LinkSub targets, in order
+    std::optional<Placement> placement; // PropertyPlacement
+    std::string text;                   // String / Enumeration value
+    std::string shapeEntry;             // PropertyPartShape: zip entry name (empty: inline or none)
 };
 
 // One document object with its stored shape (null when the stored shape is empty or absent).
 struct FcObject {
     std::string name;
-    std::string type;    // TypeId, e.g. "PartDesign::Pad"
+    std::string type; // TypeId, e.g. "PartDesign::Pad"
     std::string label;
     bool touched = false;
     bool invalid = false;
-    std::string error;   // Error attribute when invalid
+    std::string error; // Error attribute when invalid
     std::map<std::string, FcProperty> properties;
     std::vector<SketchGeometry> sketchGeometry;      // Sketcher::SketchObject only
     std::vector<SketchConstraint> sketchConstraints; // Sketcher::SketchObject only
-    TopoDS_Shape shape;  // stored Shape, with its top-level location (the object's Placement)
+    TopoDS_Shape shape; // stored Shape, with its top-level location (the object's Placement)
 
     const FcProperty* property(const std::string& n) const;
     // Objects this one links to (all link-type properties, ObjectDeps when present), in order, unique.
@@ -71,8 +71,8 @@ struct FcObject {
 // A whole document: objects in document order.
 class FcDocument {
 public:
-    std::string fileName;        // basename, for reasons
-    std::string programVersion;  // e.g. "0.20R"
+    std::string fileName;       // basename, for reasons
+    std::string programVersion; // e.g. "0.20R"
     std::vector<FcObject> objects;
 
     const FcObject* find(const std::string& name) const;
@@ -82,6 +82,8 @@ public:
     static FcDocument load(const std::string& path, const ZipLimits& limits = {});
     static FcDocument loadBytes(const std::string& bytes, const std::string& fileName,
                                 const ZipLimits& limits = {});
+    // Document.xml alone: objects, properties, sketches; no shapes are loaded (all null).
+    static FcDocument parseXml(const std::string& documentXml, const std::string& fileName);
 };
 
 } // namespace vernier
