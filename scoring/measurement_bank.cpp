@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <set>
 #include <sstream>
 
 #include <BRepAdaptor_Surface.hxx>
@@ -151,6 +152,9 @@ struct CylFace {
     double vSpan;
 };
 
+// Greedy clustering is O(faces × clusters); an untrusted document may not make it quadratic in millions.
+constexpr std::size_t kMaxCylinderClusters = 5000;
+
 void clusterCylinders(std::vector<CylFace>& faces, MeasurementBank& bank) {
     const double cos2deg = std::cos(2.0 * std::numbers::pi / 180.0);
     std::vector<std::vector<const CylFace*>> groups;
@@ -165,7 +169,7 @@ void clusterCylinders(std::vector<CylFace>& faces, MeasurementBank& bank) {
                 break;
             }
         }
-        if (!placed) groups.push_back({&f});
+        if (!placed && groups.size() < kMaxCylinderClusters) groups.push_back({&f});
     }
     for (std::size_t i = 0; i < groups.size(); ++i) {
         CylinderCluster c;
@@ -188,11 +192,17 @@ struct PlaneFace {
     Vec3 normal, origin;
 };
 
+// Untrusted documents: a part with thousands of parallel planes would otherwise make millions of pairs.
+constexpr std::size_t kMaxPlanePairs = 100000;
+constexpr std::size_t kMaxPlaneComparisons = 50000000;
+
 void pairPlanes(const std::vector<PlaneFace>& planes, MeasurementBank& bank) {
     std::vector<PlanePair> pairs;
-    std::vector<std::array<long long, 4>> seen;
-    for (std::size_t i = 0; i < planes.size(); ++i) {
-        for (std::size_t j = i + 1; j < planes.size(); ++j) {
+    std::set<std::array<long long, 4>> seen;
+    std::size_t comparisons = 0;
+    for (std::size_t i = 0; i < planes.size() && pairs.size() < kMaxPlanePairs; ++i) {
+        if ((comparisons += planes.size() - i - 1) > kMaxPlaneComparisons) break;
+        for (std::size_t j = i + 1; j < planes.size() && pairs.size() < kMaxPlanePairs; ++j) {
             const auto& a = planes[i];
             const auto& b = planes[j];
             if (std::abs(dot(a.normal, b.normal)) <= 0.999) continue;
@@ -202,8 +212,7 @@ void pairPlanes(const std::vector<PlaneFace>& planes, MeasurementBank& bank) {
             const std::array<long long, 4> key{
                 std::llround(offset * 1e6), std::llround(std::abs(a.normal[0]) * 1e6),
                 std::llround(std::abs(a.normal[1]) * 1e6), std::llround(std::abs(a.normal[2]) * 1e6)};
-            if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
-            seen.push_back(key);
+            if (!seen.insert(key).second) continue;
             PlanePair p;
             p.offset = roundLength(offset);
             p.normal = roundLength(a.normal);
@@ -340,6 +349,8 @@ FeatureEntry featureEntry(const FcObject& o) {
             {"Placement.Position", roundLength(Vec3{p->placement->px, p->placement->py, p->placement->pz})});
     if (o.type != "Sketcher::SketchObject") return e;
 
+    // Line-pair angles grow quadratically; an untrusted sketch with more lines than this gets none.
+    constexpr std::size_t kMaxAngleLines = 1000;
     std::vector<std::pair<int, Vec3>> lineDirs;
     for (std::size_t k = 0; k < o.sketchGeometry.size(); ++k) {
         const SketchGeometry& g = o.sketchGeometry[k];
@@ -369,6 +380,7 @@ FeatureEntry featureEntry(const FcObject& o) {
             break;
         }
     }
+    if (lineDirs.size() > kMaxAngleLines) lineDirs.clear();
     for (std::size_t i = 0; i < lineDirs.size(); ++i) {
         for (std::size_t j = i + 1; j < lineDirs.size(); ++j) {
             const double c = std::min(1.0, std::abs(dot(lineDirs[i].second, lineDirs[j].second)));

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <numbers>
 #include <sstream>
 
@@ -184,24 +185,30 @@ std::string formatNumber(double v) {
     return os.str();
 }
 
-void addParameter(StructuredSpec& spec, SpecParameter p) {
-    const std::size_t n = spec.parameters.size() + spec.rejected.size();
-    for (auto& existing : spec.parameters) {
-        if (existing.key == p.key && existing.kind == p.kind) {
-            p.order = existing.order;
-            existing = std::move(p);
-            return;
-        }
+// The spec being built plus an index of (key, kind) -> position, so duplicates replace in O(log n).
+struct Builder {
+    StructuredSpec spec;
+    std::map<std::pair<std::string, int>, std::size_t> index;
+};
+
+void addParameter(Builder& b, SpecParameter p) {
+    const std::size_t n = b.spec.parameters.size() + b.spec.rejected.size();
+    const auto key = std::make_pair(p.key, static_cast<int>(p.kind));
+    if (auto it = b.index.find(key); it != b.index.end()) {
+        p.order = b.spec.parameters[it->second].order;
+        b.spec.parameters[it->second] = std::move(p);
+        return;
     }
     p.order = static_cast<int>(n);
-    spec.parameters.push_back(std::move(p));
+    b.index.emplace(key, b.spec.parameters.size());
+    b.spec.parameters.push_back(std::move(p));
 }
 
 // Turns a parsed value into a parameter of `key` (counts need the key) and adds it.
-void addParsed(StructuredSpec& spec, const std::string& key, const ParsedValue& v, const std::string& raw,
+void addParsed(Builder& b, const std::string& key, const ParsedValue& v, const std::string& raw,
                const std::string& valueText) {
     if (!v.ok) {
-        spec.rejected.push_back({raw, v.reason});
+        b.spec.rejected.push_back({raw, v.reason});
         return;
     }
     SpecParameter p;
@@ -216,7 +223,7 @@ void addParsed(StructuredSpec& spec, const std::string& key, const ParsedValue& 
     if (p.kind == Kind::Scalar && p.unit.empty() && isCountKey(key) && p.value == std::floor(p.value) &&
         std::abs(p.value) < 9.0e15)
         p.kind = Kind::Count;
-    addParameter(spec, std::move(p));
+    addParameter(b, std::move(p));
 }
 
 // Chunks of key_parameters: lines, then commas outside parentheses.
@@ -283,7 +290,7 @@ std::string stripLead(std::string s) {
     }
 }
 
-void parseChunk(StructuredSpec& spec, const std::string& rawChunk) {
+void parseChunk(Builder& b, const std::string& rawChunk) {
     const std::string raw = trim(rawChunk);
     if (raw.empty()) return;
     std::string chunk = stripLead(raw);
@@ -293,23 +300,23 @@ void parseChunk(StructuredSpec& spec, const std::string& rawChunk) {
     if (chunk.empty()) return;
     const std::size_t eq = chunk.rfind('=');
     if (eq == std::string::npos) {
-        spec.rejected.push_back({raw, "no '=' in this line"});
+        b.spec.rejected.push_back({raw, "no '=' in this line"});
         return;
     }
     std::size_t k = 0;
     while (k < chunk.size() && (isAlpha(chunk[k]) || (k > 0 && (isDigit(chunk[k]) || chunk[k] == '_'))))
         ++k;
     if (k == 0) {
-        spec.rejected.push_back({raw, "no parameter name before '='"});
+        b.spec.rejected.push_back({raw, "no parameter name before '='"});
         return;
     }
     const std::string key = lower(chunk.substr(0, k));
     const std::string valueText = trim(chunk.substr(eq + 1));
     if (valueText.empty()) {
-        spec.rejected.push_back({raw, "empty value"});
+        b.spec.rejected.push_back({raw, "empty value"});
         return;
     }
-    addParsed(spec, key, parseValueText(valueText), raw, valueText);
+    addParsed(b, key, parseValueText(valueText), raw, valueText);
 }
 
 // One component of a structured vector: a number, or a string with or without its own unit.
@@ -337,11 +344,11 @@ bool structuredComponent(const nlohmann::ordered_json& c, const std::string& uni
     return false;
 }
 
-void parseStructuredEntry(StructuredSpec& spec, const std::string& rawKey, const nlohmann::ordered_json& v) {
+void parseStructuredEntry(Builder& b, const std::string& rawKey, const nlohmann::ordered_json& v) {
     const std::string key = lower(trim(rawKey));
     const std::string raw = rawKey + ": " + v.dump();
     if (key.empty()) {
-        spec.rejected.push_back({raw, "empty parameter name"});
+        b.spec.rejected.push_back({raw, "empty parameter name"});
         return;
     }
     ParsedValue pv;
@@ -358,7 +365,7 @@ void parseStructuredEntry(StructuredSpec& spec, const std::string& rawKey, const
         std::string unit;
         if (v.contains("unit")) {
             if (!v["unit"].is_string()) {
-                spec.rejected.push_back({raw, "unit must be a string"});
+                b.spec.rejected.push_back({raw, "unit must be a string"});
                 return;
             }
             unit = trim(v["unit"].get<std::string>());
@@ -366,7 +373,7 @@ void parseStructuredEntry(StructuredSpec& spec, const std::string& rawKey, const
         const auto& val = v["value"];
         if (val.is_array()) {
             if (val.size() != 2 && val.size() != 3) {
-                spec.rejected.push_back({raw, "a vector needs 2 or 3 components"});
+                b.spec.rejected.push_back({raw, "a vector needs 2 or 3 components"});
                 return;
             }
             pv.ok = true;
@@ -405,7 +412,7 @@ void parseStructuredEntry(StructuredSpec& spec, const std::string& rawKey, const
     } else {
         pv.reason = "unsupported value (expected a number, a string or {\"value\": ..., \"unit\": ...})";
     }
-    addParsed(spec, key, pv, raw, valueText);
+    addParsed(b, key, pv, raw, valueText);
 }
 
 } // namespace
@@ -505,21 +512,21 @@ ParsedValue parseValueText(const std::string& valueText) {
 }
 
 StructuredSpec parseKeyParameters(const std::string& text) {
-    StructuredSpec spec;
+    Builder b;
     for (const auto& chunk : splitChunks(text))
-        parseChunk(spec, chunk);
-    return spec;
+        parseChunk(b, chunk);
+    return std::move(b.spec);
 }
 
 StructuredSpec parseKeyParameters(const nlohmann::ordered_json& keyParameters) {
     if (keyParameters.is_string()) return parseKeyParameters(keyParameters.get<std::string>());
-    StructuredSpec spec;
-    if (keyParameters.is_null()) return spec;
+    Builder b;
+    if (keyParameters.is_null()) return std::move(b.spec);
     if (!keyParameters.is_object())
         throw InputError("spec.json: key_parameters must be a string or an object");
     for (const auto& [k, v] : keyParameters.items())
-        parseStructuredEntry(spec, k, v);
-    return spec;
+        parseStructuredEntry(b, k, v);
+    return std::move(b.spec);
 }
 
 SpecDefinition parseSpecJson(const std::string& jsonText, const std::string& fileName) {
