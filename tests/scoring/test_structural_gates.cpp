@@ -1,0 +1,264 @@
+// Body gate, feature-tree gate, complexity gate and scored-body selection (scoring-spec.md §2, §7):
+// every reason on the fixture that triggers it, no gate on the good fixtures, and the §7.2 rules one
+// by one on small documents assembled here.
+#include <fstream>
+
+#include <BRepPrimAPI_MakeBox.hxx>
+#include <BRepPrimAPI_MakeCylinder.hxx>
+#include <TopExp_Explorer.hxx>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "scoring/measure_document.h"
+#include "scoring/structural_gates.h"
+
+using namespace vernier;
+
+namespace {
+
+const std::string kDir = std::string(VERNIER_TEST_DATA_DIR) + "/fcstd/";
+
+MeasuredDocument measure(const std::string& file, DocumentRole role = DocumentRole::Candidate) {
+    return measureDocument(FcDocument::load(kDir + file), role);
+}
+
+std::string reasonOf(const std::string& file, DocumentRole role = DocumentRole::Candidate) {
+    const MeasuredDocument md = measure(file, role);
+    return md.gate ? md.gate->gate + ": " + md.gate->reason : "";
+}
+
+// Small documents for the §7.2 rules.
+struct DocBuilder {
+    FcDocument doc;
+    DocBuilder() { doc.fileName = "built.FCStd"; }
+    FcObject& add(const std::string& name, const std::string& type, const TopoDS_Shape& shape = {},
+                  std::vector<std::string> outList = {}) {
+        FcObject o;
+        o.name = name;
+        o.type = type;
+        o.shape = shape;
+        o.outList = std::move(outList);
+        doc.objects.push_back(std::move(o));
+        return doc.objects.back();
+    }
+    void tip(const std::string& body, const std::string& target) {
+        for (auto& o : doc.objects)
+            if (o.name == body) {
+                o.properties["Tip"].name = "Tip";
+                o.properties["Tip"].links = {target};
+            }
+    }
+};
+
+TopoDS_Shape box(double a = 10, double b = 5, double c = 3) {
+    return BRepPrimAPI_MakeBox(a, b, c).Shape();
+}
+TopoDS_Shape oneFace() {
+    return TopExp_Explorer(box(), TopAbs_FACE).Current();
+}
+
+std::optional<GateResult> treeGate(const DocBuilder& b) {
+    return featureTreeGate(b.doc, "Body", DocumentRole::Candidate);
+}
+
+const std::string kTreeReason = "document builds its solid from non-PartDesign / baked geometry (for example "
+                                "a Part-workbench shape or scripted "
+                                "feature holder), not an editable PartDesign feature tree";
+
+} // namespace
+
+TEST(StructuralGates, EveryFixtureGetsItsExpectedGateOrNone) {
+    std::ifstream in(kDir + "fixtures.json");
+    const nlohmann::json fixtures = nlohmann::json::parse(in).at("files");
+    int checked = 0;
+    for (const auto& [file, expected] : fixtures.items()) {
+        ++checked;
+        const MeasuredDocument md = measure(file);
+        if (expected.at("expected_gate").is_null()) {
+            EXPECT_FALSE(md.gate.has_value()) << file << ": " << md.gate->reason;
+        } else {
+            ASSERT_TRUE(md.gate.has_value()) << file;
+            EXPECT_EQ(md.gate->gate, expected["expected_gate"].get<std::string>()) << file;
+        }
+        const std::string scored =
+            expected.at("scored_body").is_null() ? "" : expected["scored_body"].get<std::string>();
+        EXPECT_EQ(md.scoredBody, scored) << file;
+        const auto bodies = listBodies(md.document);
+        ASSERT_EQ(bodies.size(), expected.at("bodies").size()) << file;
+        for (std::size_t i = 0; i < bodies.size(); ++i) {
+            EXPECT_EQ(bodies[i].name, expected["bodies"][i]["name"].get<std::string>());
+            EXPECT_EQ(bodies[i].nonEmpty, expected["bodies"][i]["non_empty"].get<bool>()) << file;
+        }
+    }
+    EXPECT_EQ(checked, 23);
+}
+
+TEST(StructuralGates, ReasonTextsOnTheFixtures) {
+    EXPECT_EQ(reasonOf("part_box.FCStd"), "body: no PartDesign::Body found — spec requires exactly one solid "
+                                          "body in a parametric feature tree in "
+                                          "candidate model 'part_box.FCStd'");
+    EXPECT_EQ(reasonOf("two_bodies.FCStd"), "body: 2 non-empty PartDesign::Body objects (Body, Body001) — "
+                                            "spec requires exactly one solid body in "
+                                            "candidate model 'two_bodies.FCStd'");
+    EXPECT_EQ(reasonOf("body_two_solids.FCStd", DocumentRole::Reference),
+              "body: PartDesign::Body 'Body' tip Shape has 2 solids — spec requires the Body to produce "
+              "exactly one "
+              "solid in reference model 'body_two_solids.FCStd'");
+    EXPECT_EQ(reasonOf("empty.FCStd"), "body: No solid shape found in candidate model 'empty.FCStd'");
+    EXPECT_EQ(reasonOf("empty_body.FCStd", DocumentRole::Reference),
+              "body: No solid shape found in reference model 'empty_body.FCStd'");
+    EXPECT_EQ(reasonOf("baked_feature.FCStd"),
+              "feature_tree: " + kTreeReason + " in candidate model 'baked_feature.FCStd'");
+}
+
+TEST(StructuralGates, AllBodiesEmptyWhileAnotherObjectHasASolid) {
+    DocBuilder b;
+    b.add("Body", "PartDesign::Body");
+    b.add("Body001", "PartDesign::Body");
+    b.add("Box", "Part::Box", box());
+    EXPECT_FALSE(noSolidGate(b.doc, DocumentRole::Candidate));
+    const auto g = bodyGate(b.doc, DocumentRole::Candidate);
+    ASSERT_TRUE(g);
+    EXPECT_EQ(g->reason,
+              "all PartDesign::Body objects (Body, Body001) are empty (null shape or zero volume) — "
+              "incomplete model in candidate model 'built.FCStd'");
+    EXPECT_EQ(selectScoredBody(b.doc), "");
+}
+
+TEST(StructuralGates, EmptyBodiesMayCoexistWithOneSolidBody) {
+    DocBuilder b;
+    b.add("Empty", "PartDesign::Body");
+    b.add("Body", "PartDesign::Body", box(), {"Pad"});
+    b.add("Pad", "PartDesign::Pad", box(), {"Body"});
+    b.tip("Body", "Pad");
+    EXPECT_FALSE(structuralGates(b.doc, DocumentRole::Candidate));
+    EXPECT_EQ(selectScoredBody(b.doc), "Body"); // the first non-empty Body, not the first Body
+}
+
+TEST(StructuralGates, FeatureTreeAcceptsAnOrdinaryBodyWithCycles) {
+    DocBuilder b;
+    b.add("Body", "PartDesign::Body", box(), {"Pad", "Origin", "Sketch"});
+    b.add("Origin", "App::Origin", {}, {"XY_Plane"});
+    b.add("XY_Plane", "App::Plane");
+    b.add("Sketch", "Sketcher::SketchObject", {}, {"XY_Plane"});
+    b.add("Pad", "PartDesign::Pad", box(), {"Sketch", "Body"});
+    b.add("Sheet", "Spreadsheet::Sheet"); // shapeless helper
+    b.doc.objects[0].outList.push_back("Sheet");
+    b.tip("Body", "Pad");
+    EXPECT_FALSE(treeGate(b));
+}
+
+TEST(StructuralGates, FeatureTreeFlagsAnUnbackedBodyShape) {
+    { // no Tip at all
+        DocBuilder b;
+        b.add("Body", "PartDesign::Body", box(), {"Pad"});
+        b.add("Pad", "PartDesign::Pad", box());
+        EXPECT_TRUE(treeGate(b));
+    }
+    { // Tip without faces and no child with faces
+        DocBuilder b;
+        b.add("Body", "PartDesign::Body", box(), {"Pad"});
+        b.add("Pad", "PartDesign::Pad");
+        b.tip("Body", "Pad");
+        EXPECT_TRUE(treeGate(b));
+    }
+    { // a failed tip is tolerated when some child carries faces
+        DocBuilder b;
+        b.add("Body", "PartDesign::Body", box(), {"Pad", "Pocket"});
+        b.add("Pad", "PartDesign::Pad", box());
+        b.add("Pocket", "PartDesign::Pocket");
+        b.tip("Body", "Pocket");
+        EXPECT_FALSE(treeGate(b));
+    }
+    { // same faces, different volume
+        DocBuilder b;
+        b.add("Body", "PartDesign::Body", box(), {"Pad"});
+        b.add("Pad", "PartDesign::Pad", box(10, 5, 2.9));
+        b.tip("Body", "Pad");
+        EXPECT_TRUE(treeGate(b));
+    }
+    { // same volume, different face count
+        DocBuilder b;
+        const double r = std::sqrt(150.0 / (M_PI * 3));
+        b.add("Body", "PartDesign::Body", box(), {"Pad"});
+        b.add("Pad", "PartDesign::Pad", BRepPrimAPI_MakeCylinder(r, 3).Shape());
+        b.tip("Body", "Pad");
+        EXPECT_TRUE(treeGate(b));
+    }
+    { // a body with no faces is not checked against its tip
+        DocBuilder b;
+        b.add("Body", "PartDesign::Body", {}, {"Pad"});
+        b.add("Pad", "PartDesign::Pad", box());
+        EXPECT_FALSE(treeGate(b));
+    }
+}
+
+TEST(StructuralGates, FeatureTreeFlagsForeignTypesOnlyWhenTheyCarryFaces) {
+    for (const char* type : {"Part::FeaturePython", "PartDesign::FeaturePython", "PartDesign::Feature",
+                             "Part::Box", "PartDesign::ShapeBinder", "Part::Feature"}) {
+        DocBuilder withFaces;
+        withFaces.add("Body", "PartDesign::Body", box(), {"Pad", "X"});
+        withFaces.add("Pad", "PartDesign::Pad", box());
+        withFaces.add("X", type, oneFace());
+        withFaces.tip("Body", "Pad");
+        EXPECT_TRUE(treeGate(withFaces)) << type;
+        DocBuilder shapeless;
+        shapeless.add("Body", "PartDesign::Body", box(), {"Pad", "X"});
+        shapeless.add("Pad", "PartDesign::Pad", box());
+        shapeless.add("X", type);
+        shapeless.tip("Body", "Pad");
+        EXPECT_FALSE(treeGate(shapeless)) << type;
+    }
+}
+
+TEST(StructuralGates, FeatureTreeRecursesThroughAggregators) {
+    { // a Boolean aggregating a Part feature with faces
+        DocBuilder b;
+        b.add("Body", "PartDesign::Body", box(), {"Boolean"});
+        b.add("Boolean", "PartDesign::Boolean", box(), {"Other"});
+        b.add("Other", "Part::Feature", box());
+        b.tip("Body", "Boolean");
+        EXPECT_TRUE(treeGate(b));
+    }
+    { // an aggregator with faces and no children
+        DocBuilder b;
+        b.add("Body", "PartDesign::Body", box(), {"Pad", "Binder"});
+        b.add("Pad", "PartDesign::Pad", box());
+        b.add("Binder", "PartDesign::SubShapeBinder", oneFace());
+        b.tip("Body", "Pad");
+        EXPECT_TRUE(treeGate(b));
+    }
+    { // allowed leaves are not descended into
+        DocBuilder b;
+        b.add("Body", "PartDesign::Body", box(), {"Pad"});
+        b.add("Pad", "PartDesign::Pad", box(), {"Baked"});
+        b.add("Baked", "Part::Feature", box());
+        b.tip("Body", "Pad");
+        EXPECT_FALSE(treeGate(b));
+    }
+}
+
+TEST(StructuralGates, ComplexityGateIsStrictlyAboveFiveThousandAndCandidateOnly) {
+    EXPECT_FALSE(complexityGate(5000, DocumentRole::Candidate));
+    const auto g = complexityGate(5001, DocumentRole::Candidate);
+    ASSERT_TRUE(g);
+    EXPECT_EQ(g->gate, "complexity");
+    EXPECT_EQ(g->reason, "candidate has 5001 faces (> 5000); gated geometry to 0.0 — geometry too complex to "
+                         "be a valid candidate");
+    EXPECT_FALSE(complexityGate(5001, DocumentRole::Reference));
+
+    // Through measureDocument with a lowered limit: the 7-face plate is gated before any measuring.
+    MeasureOptions o;
+    o.maxFacesBeforeMeshing = 6;
+    const MeasuredDocument md =
+        measureDocument(FcDocument::load(kDir + "plate_hole.FCStd"), DocumentRole::Candidate, o);
+    ASSERT_TRUE(md.gate);
+    EXPECT_EQ(
+        md.gate->reason,
+        "candidate has 7 faces (> 6); gated geometry to 0.0 — geometry too complex to be a valid candidate");
+    EXPECT_FALSE(md.features);
+    o.maxFacesBeforeMeshing = 7;
+    EXPECT_TRUE(
+        measureDocument(FcDocument::load(kDir + "plate_hole.FCStd"), DocumentRole::Candidate, o).features);
+}
