@@ -1,0 +1,97 @@
+#include "viewers/colour_map.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QFontMetrics>
+#include <QLinearGradient>
+#include <QPainter>
+
+namespace vernier::viewers {
+
+namespace {
+
+// ColorBrewer RdBu end and mid tones with a grey centre instead of white (a white centre would
+// vanish on a white background). Ordered from -range to +range.
+constexpr std::array<std::array<double, 3>, 5> kStops{{
+    {0x21 / 255.0, 0x66 / 255.0, 0xAC / 255.0}, // -range: blue
+    {0x67 / 255.0, 0xA9 / 255.0, 0xCF / 255.0},
+    {0xD0 / 255.0, 0xD0 / 255.0, 0xD0 / 255.0}, // 0: neutral grey
+    {0xEF / 255.0, 0x8A / 255.0, 0x62 / 255.0},
+    {0xB2 / 255.0, 0x18 / 255.0, 0x2B / 255.0}, // +range: red
+}};
+
+QString formatMm(double v) {
+    const double a = std::abs(v);
+    const int decimals = a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.1 ? 3 : 4;
+    return QString::number(v, 'f', decimals);
+}
+
+} // namespace
+
+DivergingColourMap::DivergingColourMap(double range) : range_(0.1) {
+    setRange(range);
+}
+
+void DivergingColourMap::setRange(double range) {
+    if (std::isfinite(range) && range > 0) range_ = range;
+}
+
+std::array<double, 3> DivergingColourMap::rgb(double value) const {
+    if (!std::isfinite(value)) value = 0;
+    const double u = std::clamp((value / range_ + 1.0) / 2.0, 0.0, 1.0) * (kStops.size() - 1);
+    const std::size_t i = std::min<std::size_t>(static_cast<std::size_t>(u), kStops.size() - 2);
+    const double f = u - static_cast<double>(i);
+    std::array<double, 3> out{};
+    for (int c = 0; c < 3; ++c)
+        out[c] = kStops[i][c] * (1 - f) + kStops[i + 1][c] * f;
+    return out;
+}
+
+QColor DivergingColourMap::colour(double value) const {
+    const auto c = rgb(value);
+    return QColor::fromRgbF(static_cast<float>(c[0]), static_cast<float>(c[1]), static_cast<float>(c[2]));
+}
+
+QColor DivergingColourMap::zeroColour() {
+    return DivergingColourMap(1.0).colour(0.0);
+}
+
+void paintColourBar(QPainter& painter, const QRect& rect, const DivergingColourMap& map,
+                    const QString& title) {
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    const QFontMetrics fm(painter.font());
+    const int titleHeight = fm.height() + 4;
+    const int labelWidth = fm.horizontalAdvance(QStringLiteral("-0.0000 mm")) + 6;
+    const int barWidth = std::max(10, std::min(24, rect.width() - labelWidth));
+    const QRect bar(rect.left(), rect.top() + titleHeight + fm.height() / 2, barWidth,
+                    std::max(20, rect.height() - titleHeight - fm.height()));
+
+    painter.setPen(Qt::black);
+    painter.drawText(QRect(rect.left(), rect.top(), rect.width(), titleHeight),
+                     Qt::AlignLeft | Qt::AlignVCenter, title);
+
+    QLinearGradient gradient(bar.bottomLeft(), bar.topLeft());
+    constexpr int kSteps = 32;
+    for (int i = 0; i <= kSteps; ++i) {
+        const double v = -map.range() + 2.0 * map.range() * i / kSteps;
+        gradient.setColorAt(static_cast<double>(i) / kSteps, map.colour(v));
+    }
+    painter.fillRect(bar, gradient);
+    painter.setPen(QPen(Qt::black, 1));
+    painter.drawRect(bar);
+
+    constexpr int kTicks = 5;
+    for (int i = 0; i < kTicks; ++i) {
+        const double frac = static_cast<double>(i) / (kTicks - 1);
+        const double v = map.range() * (1 - 2 * frac);
+        const int y = bar.top() + static_cast<int>(std::lround(frac * bar.height()));
+        painter.drawLine(bar.right(), y, bar.right() + 4, y);
+        painter.drawText(QRect(bar.right() + 6, y - fm.height() / 2, labelWidth, fm.height()),
+                         Qt::AlignLeft | Qt::AlignVCenter, formatMm(v) + QStringLiteral(" mm"));
+    }
+    painter.restore();
+}
+
+} // namespace vernier::viewers
