@@ -1,0 +1,222 @@
+// `vernier-cli score`: one candidate against its reference (design.md §5), or both stages of a
+// create_and_edit task; geometry (scoring-spec.md §5.1) plus optional spec consistency (§8).
+#include <cstdio>
+#include <cstdlib>
+#include <future>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/command.h"
+#include "scoring/errors.h"
+#include "scoring/geometry_scorer.h"
+#include "scoring/measure_document.h"
+#include "scoring/reward.h"
+#include "scoring/score_json.h"
+#include "scoring/spec_json.h"
+#include "scoring/spec_parser.h"
+#include "scoring/spec_scorer.h"
+
+namespace {
+
+using nlohmann::json;
+using namespace vernier;
+
+struct Options {
+    GeometryOptions geometry;
+    CombineMethod method = CombineMethod::Harmonic;
+    int threads = 1;
+    bool json = false;
+};
+
+double parsePositive(const std::string& flag, const std::string& text) {
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0') throw InputError(flag + ": not a number: '" + text + "'");
+    return v;
+}
+
+Options parseOptions(const cli::Args& a) {
+    Options o;
+    o.json = a.flag("--json");
+    o.method = parseCombineMethod(a.option("--combine-method", "harmonic"));
+    o.geometry.exactBboxDiagnostics = a.flag("--exact-bbox");
+    const std::string threads = a.option("--threads", "1");
+    if (threads != "1" && threads != "2") throw InputError("--threads must be 1 or 2");
+    o.threads = threads == "2" ? 2 : 1;
+    GeometryTolerances& t = o.geometry.tolerances;
+    const std::string bboxFar = a.option("--bbox-far-rel-tol");
+    if (!bboxFar.empty()) t = GeometryTolerances::withBboxFar(parsePositive("--bbox-far-rel-tol", bboxFar));
+    const struct {
+        const char* flag;
+        double* target;
+    } flags[] = {{"--volume-matched-rel-tol", &t.volume.matched},
+                 {"--volume-far-rel-tol", &t.volume.far},
+                 {"--area-matched-rel-tol", &t.surfaceArea.matched},
+                 {"--area-far-rel-tol", &t.surfaceArea.far},
+                 {"--surface-types-matched-rel-tol", &t.surfaceTypes.matched},
+                 {"--surface-types-far-rel-tol", &t.surfaceTypes.far},
+                 {"--principal-moments-matched-rel-tol", &t.principalMoments.matched},
+                 {"--principal-moments-far-rel-tol", &t.principalMoments.far}};
+    for (const auto& f : flags) {
+        const std::string v = a.option(f.flag);
+        if (!v.empty()) *f.target = parsePositive(f.flag, v);
+    }
+    for (const char* v1 :
+         {"--bbox-matched-rel-tol", "--surface-types-exact-tol", "--surface-types-zero-score"})
+        if (a.flag(v1) || !a.option(v1).empty())
+            throw InputError(std::string(v1) + " applies to the v1 scorer only; vernier implements v2");
+    t.validate();
+    return o;
+}
+
+// Reads and measures documents; with 2 threads the documents are measured concurrently (each on its
+// own shapes, so the results are the same bits as sequentially).
+std::vector<MeasuredDocument> measureAll(const std::vector<std::pair<std::string, DocumentRole>>& docs,
+                                         int threads) {
+    MeasureOptions mo;
+    mo.exactObb = false; // the scorer refines only when the gate needs it (perf-notes.md)
+    auto one = [&mo](const std::pair<std::string, DocumentRole>& d) {
+        return measureDocument(FcDocument::load(d.first), d.second, mo);
+    };
+    std::vector<MeasuredDocument> out;
+    if (threads <= 1) {
+        for (const auto& d : docs)
+            out.push_back(one(d));
+        return out;
+    }
+    std::vector<std::future<MeasuredDocument>> futures;
+    for (std::size_t i = 1; i < docs.size(); ++i)
+        futures.push_back(std::async(std::launch::async, one, docs[i]));
+    out.push_back(one(docs[0]));
+    for (auto& f : futures)
+        out.push_back(f.get()); // rethrows the first failure in document order
+    return out;
+}
+
+SpecJsonPart specPart(const SpecDefinition& spec, const FcDocument& candidate) {
+    const SpecOptions so;
+    const SpecResult r = scoreSpec(spec, candidate, so);
+    SpecJsonPart p;
+    p.score = r.score;
+    p.reason = r.reason;
+    p.parameters = specParametersToJson(r);
+    p.details = specResultToJson(r, so);
+    return p;
+}
+
+json scorePair(const MeasuredDocument& ref, const MeasuredDocument& cand,
+               const std::optional<SpecDefinition>& spec, const Options& o, StageScore* stage = nullptr) {
+    const GeometryResult g = scoreGeometry(ref, cand, o.geometry);
+    std::optional<SpecJsonPart> sp;
+    if (spec) sp = specPart(*spec, cand.document);
+    if (stage) *stage = scoreStage(g.score, sp ? std::optional<double>(sp->score) : std::nullopt, o.method);
+    return scoreToJson(g, sp, o.method);
+}
+
+// A create_and_edit spec: the base stage uses base_description/base_key_parameters, the edit stage
+// description/key_parameters (the task wrapper's split, scoring-spec.md §9).
+std::pair<std::optional<SpecDefinition>, SpecDefinition> splitStageSpecs(const std::string& path) {
+    SpecDefinition edit = loadSpecFile(path);
+    std::optional<SpecDefinition> base;
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) throw InputError("cannot read spec '" + path + "'");
+    std::string text;
+    char buf[65536];
+    std::size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
+        text.append(buf, n);
+    std::fclose(f);
+    const json j = json::parse(text, nullptr, false);
+    if (j.is_object() && j.contains("base_key_parameters")) {
+        json b = {{"name", j.value("name", "")},
+                  {"description", j.contains("base_description") ? j["base_description"] : json("")},
+                  {"key_parameters", j["base_key_parameters"]}};
+        base = parseSpecJson(b.dump(), edit.fileName);
+        base->path = edit.path;
+    }
+    return {base, edit};
+}
+
+void printHuman(const json& j) {
+    auto num = [](const json& v) {
+        return v.is_null() ? std::string("null") : std::to_string(v.get<double>());
+    };
+    std::printf("geometry_similarity: %s\n", num(j["geometry_similarity"]).c_str());
+    std::printf("cad_spec_consistency: %s\n", num(j["cad_spec_consistency"]).c_str());
+    std::printf("combined (%s): %s\n", j["combine_method"].get<std::string>().c_str(),
+                num(j["combined"]).c_str());
+    std::printf("geometry_similarity_reason: %s\n",
+                j["geometry_similarity_reason"].get<std::string>().c_str());
+    if (!j["cad_spec_consistency_reason"].is_null())
+        std::printf("spec_consistency_reason: %s\n",
+                    j["cad_spec_consistency_reason"].get<std::string>().c_str());
+}
+
+int runScore(const std::vector<std::string>& args) {
+    const cli::Args a(args);
+    const Options o = parseOptions(a);
+    const std::string specPath = a.option("--spec");
+    const bool twoStage = !a.option("--reference-base").empty() || !a.option("--candidate-base").empty() ||
+                          !a.option("--reference-edit").empty() || !a.option("--candidate-edit").empty();
+    try {
+        if (!twoStage) {
+            const std::string ref = a.option("--reference"), cand = a.option("--candidate");
+            if (ref.empty() || cand.empty())
+                throw InputError(
+                    "--reference and --candidate are required (or the four --*-base/--*-edit files)");
+            std::optional<SpecDefinition> spec;
+            if (!specPath.empty()) spec = loadSpecFile(specPath);
+            const auto docs =
+                measureAll({{ref, DocumentRole::Reference}, {cand, DocumentRole::Candidate}}, o.threads);
+            const json j = scorePair(docs[0], docs[1], spec, o);
+            if (o.json)
+                std::cout << j.dump(2) << "\n";
+            else
+                printHuman(j);
+            return cli::kExitOk;
+        }
+        const std::string rb = a.option("--reference-base"), re = a.option("--reference-edit"),
+                          cb = a.option("--candidate-base"), ce = a.option("--candidate-edit");
+        if (rb.empty() || re.empty() || cb.empty() || ce.empty())
+            throw InputError("create_and_edit needs --reference-base, --reference-edit, --candidate-base and "
+                             "--candidate-edit");
+        std::optional<SpecDefinition> baseSpec, editSpec;
+        if (!specPath.empty()) std::tie(baseSpec, editSpec) = splitStageSpecs(specPath);
+        const auto docs = measureAll({{rb, DocumentRole::Reference},
+                                      {cb, DocumentRole::Candidate},
+                                      {re, DocumentRole::Reference},
+                                      {ce, DocumentRole::Candidate}},
+                                     o.threads);
+        StageScore base, edit;
+        const json jb = scorePair(docs[0], docs[1], baseSpec, o, &base);
+        const json je = scorePair(docs[2], docs[3], editSpec, o, &edit);
+        const json j = createAndEditToJson(jb, je, combineStages(base, edit, o.method), o.method);
+        if (o.json) {
+            std::cout << j.dump(2) << "\n";
+        } else {
+            std::printf("[base]\n");
+            printHuman(jb);
+            std::printf("[edit]\n");
+            printHuman(je);
+            std::printf("combined (%s across stages): %.6f\n", combineMethodName(o.method),
+                        j["combined"].get<double>());
+        }
+        return cli::kExitOk;
+    } catch (const MeasurementError& e) {
+        std::fprintf(stderr, "vernier-cli score: %s\n", e.what());
+        return cli::kExitInternal;
+    }
+}
+
+} // namespace
+
+VERNIER_CLI_COMMAND(
+    score, "score",
+    "--reference R.FCStd --candidate C.FCStd [--spec spec.json] [--json] "
+    "[--combine-method harmonic|min] [--threads 1|2] [--exact-bbox] [--<subscore>-<matched|far>-rel-tol X]"
+    " | --reference-base RB --reference-edit RE --candidate-base CB --candidate-edit CE [--spec S]",
+    runScore);
