@@ -64,9 +64,11 @@ std::string gateFromReason(std::string_view reason) {
     for (const char* n : kNames)
         if (reason == n) return n;
     auto has = [&](const char* s) { return reason.find(s) != std::string_view::npos; };
-    // Order matters: the feature-tree text also mentions PartDesign.
-    if (has("non-PartDesign") || has("baked geometry") || has("feature tree")) return "feature_tree";
-    if (has("No solid shape found") || has("PartDesign::Body") || has("solid body")) return "body";
+    // The body gate's texts first: they mention "parametric feature tree" too.
+    if (has("No solid shape found") || has("no PartDesign::Body found") || has("PartDesign::Body objects") ||
+        has("tip Shape has"))
+        return "body";
+    if (has("non-PartDesign") || has("baked geometry")) return "feature_tree";
     if (has("too complex") || has("(> 5000)")) return "complexity";
     if (has("face count differs")) return "face_count";
     if (has("vertex count differs")) return "vertex_count";

@@ -1,0 +1,51 @@
+// `vernier-cli compare BUNDLE... --tasks PACK --a "agent/model" --b "agent/model" --json`: paired comparison
+// of two systems on their common tasks (design.md §1, §5).
+#include <cstdlib>
+#include <iostream>
+
+#include "cli/command.h"
+#include "cli/results_common.h"
+#include "models/report_json.h"
+#include "scoring/errors.h"
+
+namespace {
+
+using namespace vernier;
+
+int systemArg(const ResultSet& set, const cli::Args& a, const char* flag) {
+    const std::string label = a.option(flag);
+    if (label.empty()) throw InputError(std::string(flag) + " \"agent/model\" is required");
+    auto id = SystemId::parse(label);
+    int i = id ? set.systemIndex(*id) : -1;
+    if (i < 0 || set.trialCount(i) == 0) {
+        std::string known;
+        for (const auto& s : set.systems)
+            known += (known.empty() ? "" : ", ") + s.label();
+        throw InputError(std::string(flag) + ": no system \"" + label + "\" (known: " + known + ")");
+    }
+    return i;
+}
+
+int runCompare(const std::vector<std::string>& raw) {
+    cli::Args a(raw);
+    ResultSet set = cli::loadResults(a);
+    cli::reportProblems(set);
+    const int sa = systemArg(set, a, "--a");
+    const int sb = systemArg(set, a, "--b");
+    double similar = 0.01;
+    const std::string s = a.option("--similar");
+    if (!s.empty()) {
+        char* end = nullptr;
+        similar = std::strtod(s.c_str(), &end);
+        if (*end != '\0' || !(similar >= 0 && similar < 1)) throw InputError("--similar must be in [0, 1)");
+    }
+    if (a.flag("--rescore")) cli::rescoreAll(set, a);
+    std::cout << comparisonJson(set, sa, sb, similar).dump(2) << "\n";
+    return cli::kExitOk;
+}
+
+} // namespace
+
+VERNIER_CLI_COMMAND(
+    compare, "compare",
+    "BUNDLE... --tasks PACK --a AGENT/MODEL --b AGENT/MODEL [--similar 0.01] [--rescore] --json", runCompare);

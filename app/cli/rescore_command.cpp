@@ -1,0 +1,70 @@
+// `vernier-cli rescore BUNDLE... --tasks PACK [--jobs N]`: rescoring with the embedded scorer in worker
+// processes (progress on stderr), cached outside the bundle; lists mismatches against recorded rewards.
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/command.h"
+#include "cli/results_common.h"
+#include "models/report_json.h"
+#include "models/rescoring.h"
+
+namespace {
+
+using namespace vernier;
+using nlohmann::json;
+
+json optNum(const std::optional<double>& v) {
+    return v ? json(tidy(*v)) : json(nullptr);
+}
+
+int runRescore(const std::vector<std::string>& raw) {
+    cli::Args a(raw);
+    ResultSet set = cli::loadResults(a);
+    cli::reportProblems(set);
+    cli::rescoreAll(set, a);
+    json trials = json::array();
+    json crashes = json::array();
+    for (const auto& t : set.trials) {
+        if (!t.rescored) continue;
+        json row = {{"system", t.system.label()},
+                    {"task_id", t.taskId},
+                    {"trial", t.trialName},
+                    {"recorded", optNum(t.recordedReward)},
+                    {"rescored", optNum(t.rescored->reward)},
+                    {"cached", t.rescored->fromCache}};
+        if (t.rescored->scorerCrash) {
+            row["error"] = t.rescored->error;
+            crashes.push_back(row);
+        }
+        trials.push_back(row);
+    }
+    json mismatches = json::array();
+    for (const auto& m : rescoreMismatches(set)) {
+        const TrialRecord& t = set.trials[static_cast<std::size_t>(m.trial)];
+        json row = {
+            {"system", t.system.label()},
+            {"task_id", t.taskId},
+            {"trial", t.trialName},
+            {"recorded", optNum(m.recorded)},
+            {"rescored", optNum(m.rescored)},
+            {"delta", m.recorded && m.rescored ? json(tidy(*m.rescored - *m.recorded)) : json(nullptr)}};
+        std::fprintf(stderr, "mismatch: %s %s recorded %s rescored %s\n", t.system.label().c_str(),
+                     t.trialName.c_str(), row["recorded"].dump().c_str(), row["rescored"].dump().c_str());
+        mismatches.push_back(row);
+    }
+    std::fprintf(stderr, "%zu mismatch(es) with |Δ| > 1e-4\n", mismatches.size());
+    json out = {{"rescored", trials.size()},
+                {"scorer_crashes", crashes},
+                {"mismatches", mismatches},
+                {"tolerance", 1e-4},
+                {"cache", RescoreCache::defaultDirectory()},
+                {"trials", trials}};
+    std::cout << out.dump(2) << "\n";
+    return cli::kExitOk;
+}
+
+} // namespace
+
+VERNIER_CLI_COMMAND(rescore, "rescore", "BUNDLE... --tasks PACK [--jobs N] [--timeout S] [--no-cache]",
+                    runRescore);

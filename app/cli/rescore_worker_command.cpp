@@ -1,0 +1,168 @@
+// `vernier-cli rescore-worker`: the scoring process behind RescoreEngine. Reads one JSON job per line on
+// stdin, answers one JSON line per job on stdout (models/rescoring.h). A reference is measured once per
+// task and kept in memory, so every other system's trial of that task costs only its own candidate.
+// Running in its own process is what isolates the GUI and the other trials from an OCCT crash or hang.
+#include <iostream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli/command.h"
+#include "models/rescoring.h"
+#include "scoring/errors.h"
+#include "scoring/fcstd_document.h"
+#include "scoring/geometry_scorer.h"
+#include "scoring/measure_document.h"
+#include "scoring/reward.h"
+#include "scoring/scorer_version.h"
+#include "scoring/spec_parser.h"
+#include "scoring/spec_scorer.h"
+
+namespace {
+
+using namespace vernier;
+using nlohmann::json;
+
+constexpr std::size_t kMaxJobLine = 1 << 20;
+constexpr std::size_t kMaxCachedReferences = 64;
+
+// The specs of a task: one for single-stage tasks; base and edit for create_and_edit (the task
+// wrapper's split, scoring-spec.md §9: base_description/base_key_parameters for the base stage).
+struct TaskSpecs {
+    std::optional<SpecDefinition> single;
+    std::optional<SpecDefinition> base;
+};
+
+class Scorer {
+public:
+    RescoredResult score(const RescoreJob& job) {
+        RescoredResult r;
+        r.scorerIdentity = scorerIdentity();
+        TaskSpecs specs = loadSpecs(job.spec, job.workflow);
+        if (job.workflow == Workflow::CreateAndEdit) {
+            StageScore baseStage, editStage;
+            StageScores base = scoreStagePair(job.referenceBase, job.candidateBase, specs.base, baseStage);
+            StageScores edit = scoreStagePair(job.referenceEdit, job.candidateEdit, specs.single, editStage);
+            CreateAndEditScore both = combineStages(baseStage, editStage);
+            r.base = base;
+            r.target = edit;
+            r.reward = both.combined;
+            r.single.combined = both.combined;
+        } else {
+            StageScore stage;
+            r.single = scoreStagePair(job.reference, job.candidate, specs.single, stage);
+            r.reward = stage.combined;
+        }
+        return r;
+    }
+
+private:
+    const MeasuredDocument& reference(const FileRef& ref) {
+        const std::string key = ref.display();
+        auto it = references_.find(key);
+        if (it != references_.end()) return *it->second;
+        if (references_.size() >= kMaxCachedReferences) references_.clear();
+        if (ref.empty()) throw InputError("the task has no reference document");
+        MeasureOptions mo;
+        mo.exactObb = false; // refined only when the bbox gate needs it (perf-notes.md)
+        auto doc = std::make_shared<MeasuredDocument>(measureDocument(
+            FcDocument::loadBytes(ref.readAll(), ref.fileName()), DocumentRole::Reference, mo));
+        references_[key] = doc;
+        return *doc;
+    }
+
+    TaskSpecs loadSpecs(const FileRef& spec, Workflow w) {
+        TaskSpecs s;
+        if (spec.empty()) return s;
+        const std::string text = spec.readAll();
+        s.single = parseSpecJson(text, spec.fileName());
+        if (w == Workflow::CreateAndEdit) {
+            json j = json::parse(text, nullptr, false);
+            if (j.is_object() && j.contains("base_key_parameters")) {
+                json b = {{"name", j.value("name", "")},
+                          {"description", j.contains("base_description") ? j["base_description"] : json("")},
+                          {"key_parameters", j["base_key_parameters"]}};
+                s.base = parseSpecJson(b.dump(), spec.fileName());
+            }
+        }
+        return s;
+    }
+
+    StageScores scoreStagePair(const FileRef& refFile, const FileRef& candFile,
+                               const std::optional<SpecDefinition>& spec, StageScore& stage) {
+        const MeasuredDocument& ref = reference(refFile);
+        StageScores out;
+        std::optional<double> specScore;
+        std::optional<FcDocument> candDoc;
+        std::string loadFailure;
+        try {
+            if (candFile.empty()) throw InputError("no answer document");
+            candDoc = FcDocument::loadBytes(candFile.readAll(), candFile.fileName());
+        } catch (const InputError& e) {
+            loadFailure = e.what();
+        }
+        if (!candDoc) {
+            // An unreadable candidate scores 0 (the verifier's "No solid shape found"), not a crash.
+            out.geometry = 0.0;
+            out.gate = "body";
+            out.geometryReason =
+                "No solid shape found in candidate model '" + candFile.fileName() + "': " + loadFailure;
+            if (spec) {
+                SpecResult sr = scoreSpecLoadFailure(*spec, candFile.fileName(), loadFailure);
+                specScore = sr.score;
+                out.specReason = sr.reason;
+            }
+        } else {
+            MeasureOptions mo;
+            mo.exactObb = false;
+            MeasuredDocument cand = measureDocument(*candDoc, DocumentRole::Candidate, mo);
+            GeometryResult g = scoreGeometry(ref, cand);
+            out.geometry = g.score;
+            out.geometryReason = g.reason;
+            if (g.gate) out.gate = g.gate->gate;
+            if (spec) {
+                SpecResult sr = scoreSpec(*spec, cand.document);
+                specScore = sr.score;
+                out.specReason = sr.reason;
+            }
+        }
+        out.spec = specScore;
+        stage = scoreStage(*out.geometry, specScore);
+        out.combined = stage.combined;
+        return out;
+    }
+
+    std::map<std::string, std::shared_ptr<MeasuredDocument>> references_;
+};
+
+int runWorker(const std::vector<std::string>&) {
+    std::ios::sync_with_stdio(false);
+    Scorer scorer;
+    std::string line;
+    while (std::getline(std::cin, line)) {
+        if (line.empty()) continue;
+        long long id = -1;
+        RescoredResult r;
+        try {
+            if (line.size() > kMaxJobLine) throw InputError("job line too long");
+            RescoreJob job = rescoreJobFromJson(line, &id);
+            r = scorer.score(job);
+        } catch (const std::exception& e) {
+            // Reference unreadable, OCCT measurement error, ...: this trial has no reward; the worker lives
+            // on.
+            r = RescoredResult();
+            r.scorerCrash = true;
+            r.error = e.what();
+            r.scorerIdentity = scorerIdentity();
+        }
+        std::cout << rescoredResultToJson(r, id) << '\n' << std::flush;
+    }
+    return cli::kExitOk;
+}
+
+} // namespace
+
+VERNIER_CLI_COMMAND(rescore_worker, "rescore-worker",
+                    "(internal) score JSON-line jobs from stdin for `rescore`; one JSON answer per line",
+                    runWorker);

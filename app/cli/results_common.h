@@ -1,0 +1,24 @@
+#pragma once
+// Shared by the commands that read result bundles (leaderboard, compare, rescore): the common options
+// BUNDLE... --tasks PACK [--policy latest|mean] [--rescore] [--jobs N] [--timeout S] [--no-cache].
+#include <string>
+#include <vector>
+
+#include "cli/command.h"
+#include "models/result_set.h"
+
+namespace vernier::cli {
+
+// The options that take a value, for Args::positionals().
+const std::vector<std::string>& resultsOptionsWithValue();
+
+// Imports the bundles named on the command line; throws InputError for a missing --tasks or bundle.
+ResultSet loadResults(const Args& args);
+
+// Rescores every trial with an answer (progress on stderr), applies the results, returns the count.
+int rescoreAll(ResultSet& set, const Args& args);
+
+// Prints the import problems (malformed trials with their reasons) to stderr.
+void reportProblems(const ResultSet& set);
+
+} // namespace vernier::cli

@@ -1,0 +1,26 @@
+#pragma once
+// The JSON documents of `vernier-cli leaderboard` and `compare` (design.md §5), built here so the CLI,
+// the GUI's "copy as JSON" and the tests share one definition. Units: points (0–100) for scores and
+// intervals, percent for rates, USD, minutes; unknown is null.
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "models/result_set.h"
+#include "models/statistics.h"
+
+namespace vernier {
+
+// {"systems":[{agent, model, n_trials, overall, creation, create_and_edit, image_to_cad, ci95, perfect_rate,
+//  zero_rate, cost_usd, cost_per_point, mean_duration_min, n_tasks, overall_method}], "zero_categories":
+//  {"agent/model": {six keys}}, "zero_gates": {...}, "selection", "rescored", "bootstrap", "problems"}
+nlohmann::json leaderboardJson(const ResultSet& set, const BootstrapOptions& options = {});
+
+// {"a", "b", "delta", "ci95", "per_workflow": {wf: {delta, n, higher, similar, lower}}, "higher", "similar",
+//  "lower", "n_tasks", "similar_threshold"} — delta in points, A minus B.
+nlohmann::json comparisonJson(const ResultSet& set, int a, int b, double similarThreshold = 0.01,
+                              const BootstrapOptions& options = {});
+
+// Rounds to 6 decimals so that JSON shows 56.87, not 56.870000000000005 (far below any reported digit).
+double tidy(double v);
+
+} // namespace vernier
