@@ -54,6 +54,32 @@ TopoDS_Shape readText(const std::string& bytes) {
     return shape;
 }
 
+// OCCT prints to std::cout and gives up on an unknown version line; check it first so bad input
+// gets a clean reason and nothing reaches stdout.
+bool knownVersion(const std::string& bytes, BrepFormat format) {
+    static const char* text[] = {"CASCADE Topology V1, (c) Matra-Datavision",
+                                 "CASCADE Topology V2, (c) Matra-Datavision",
+                                 "CASCADE Topology V3, (c) Open Cascade"};
+    static const char* binary[] = {"Open CASCADE Topology V1 (c)", "Open CASCADE Topology V2 (c)",
+                                   "Open CASCADE Topology V3 (c)",
+                                   "Open CASCADE Topology V4, (c) Open Cascade"};
+    std::istringstream in(bytes.substr(0, 512));
+    std::string line;
+    while (std::getline(in, line)) {
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' '))
+            line.pop_back();
+        if (format == BrepFormat::Binary) {
+            if (line.empty()) continue;
+            for (const char* v : binary)
+                if (line == v) return true;
+            return false;
+        }
+        for (const char* v : text)
+            if (line == v) return true;
+    }
+    return false;
+}
+
 } // namespace
 
 BrepFormat sniffBrep(const std::string& bytes) {
@@ -72,6 +98,7 @@ TopoDS_Shape readBrep(const std::string& bytes, const std::string& what) {
     const BrepFormat format = sniffBrep(bytes);
     if (format == BrepFormat::Empty) return {};
     if (format == BrepFormat::Unknown) throw InputError(what + ": not a BREP shape (unknown content)");
+    if (!knownVersion(bytes, format)) throw InputError(what + ": corrupt BREP (unsupported version line)");
     try {
         return format == BrepFormat::Binary ? readBinary(bytes) : readText(bytes);
     } catch (const Standard_Failure& e) {

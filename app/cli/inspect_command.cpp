@@ -1,6 +1,7 @@
 // `vernier-cli inspect FILE.FCStd [--json]`: one document as the scorer sees it (design.md §5).
 #include <cstdio>
 #include <iostream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -80,7 +81,17 @@ int runInspect(const std::vector<std::string>& args) {
     const auto files = a.positionals({});
     if (files.size() != 1) throw vernier::InputError("usage: vernier-cli inspect FILE.FCStd [--json]");
     const std::string& file = files.front();
-    auto md = vernier::measureDocument(vernier::FcDocument::load(file), vernier::DocumentRole::Candidate);
+    // OCCT writes diagnostics to std::cout on damaged shapes; stdout carries only our output.
+    std::ostringstream occtNoise;
+    std::streambuf* saved = std::cout.rdbuf(occtNoise.rdbuf());
+    vernier::MeasuredDocument md;
+    try {
+        md = vernier::measureDocument(vernier::FcDocument::load(file), vernier::DocumentRole::Candidate);
+    } catch (...) {
+        std::cout.rdbuf(saved);
+        throw;
+    }
+    std::cout.rdbuf(saved);
     if (a.flag("--json"))
         std::cout << toJson(md, file).dump(2) << std::endl;
     else
