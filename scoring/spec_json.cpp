@@ -46,6 +46,7 @@ nlohmann::json specResultToJson(const SpecResult& result, const SpecOptions& opt
         options.failureBudget ? nlohmann::json(*options.failureBudget) : nlohmann::json(nullptr);
     j["failure_denominator"] = result.failureDenominator;
     j["raw_consistency_rate"] = result.rawConsistencyRate;
+    j["measurable_rate"] = result.measurableRate;
     j["tol_scalar"] = options.tolScalar;
     j["tol_pos"] = options.tolPos;
     j["error"] = result.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(result.error);

@@ -55,10 +55,12 @@ void summarize(SpecResult& r, const std::string& specName, const std::string& ca
         r.score = 0.0;
         r.failureDenominator = 0;
         r.rawConsistencyRate = 0.0;
+        r.measurableRate = 0.0;
         r.reason = prefix + "no measurable spec params (" + (r.error.empty() ? "none parsed" : r.error) + ")";
         return;
     }
     r.rawConsistencyRate = round4(double(r.consistent) / r.total);
+    r.measurableRate = round4(double(r.consistent + r.inconsistent) / r.total);
     r.failureDenominator = o.failureBudget ? std::min(r.total, *o.failureBudget) : r.total;
     r.score = failureBudgetScore(r.total, r.failures, o.failureBudget);
     r.reason = prefix + "spec_score=" + fixed3(r.score) + " (" + std::to_string(r.consistent) + "/" +

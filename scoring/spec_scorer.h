@@ -25,6 +25,7 @@ struct SpecResult {
     int consistent = 0, inconsistent = 0, notFound = 0, total = 0;
     int failures = 0, failureDenominator = 0;
     double rawConsistencyRate = 0; // C/total rounded to 4 decimals
+    double measurableRate = 0;     // (C + I)/total rounded to 4 decimals
     std::string reason;            // §8.5 format
     std::string error;             // bank error ("FCStd load failed: ...", skip reason), else empty
     std::vector<ParameterFinding> parameters;    // spec order

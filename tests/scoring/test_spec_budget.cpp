@@ -82,6 +82,7 @@ TEST(SpecBudget, EndToEndFifteenParamsTwoInconsistentOneNotFound) {
     EXPECT_EQ(withBudget.failureDenominator, 10);
     EXPECT_EQ(withBudget.score, 0.7);
     EXPECT_EQ(withBudget.rawConsistencyRate, 0.8);
+    EXPECT_EQ(withBudget.measurableRate, 0.9333);
     EXPECT_EQ(withBudget.reason,
               "spec.json vs cand.FCStd: spec_score=0.700 (12/15 consistent, 2 inconsistent, "
               "1 not_found; failure_budget=10)");
