@@ -33,6 +33,8 @@ int runRescore(const std::vector<std::string>& raw) {
                     {"recorded", optNum(t.recordedReward)},
                     {"rescored", optNum(t.rescored->reward)},
                     {"cached", t.rescored->fromCache}};
+        if (t.taskIndex >= 0 && !t.hasAnswer(set.tasks[static_cast<std::size_t>(t.taskIndex)].workflow))
+            row["note"] = "no answer document: nothing to score";
         if (t.rescored->scorerCrash) {
             row["error"] = t.rescored->error;
             crashes.push_back(row);
