@@ -286,3 +286,17 @@ TEST(MeasurementBankDocument, NoBodyNoRepresentativeSolid) {
     EXPECT_EQ(partBox.solidCount, 1);
     EXPECT_NEAR(partBox.globals.volume, 150.0, 1e-6);
 }
+
+TEST(MeasurementBankDocument, PcaObbMatchesFreeCadVertexPca) {
+    // Reference: FreeCAD 0.20.2 + numpy on the stored Body shapes, the original's recipe
+    // (np.linalg.eigh(np.cov(vertices − mean)), extents along the eigenvectors, sorted).
+    const std::vector<std::pair<std::string, Vec3>> expected{
+        {"flange_polar.FCStd", {26.158582265607585, 57.677291892043655, 73.55757780197732}},
+        {"l_bracket_fillet.FCStd", {30.000000000000057, 37.16076145907576, 63.571276167012996}},
+        {"plate_hole.FCStd", {5.0, 31.805808397109715, 41.33588226374419}}};
+    for (const auto& [file, obb] : expected) {
+        const auto bank = buildMeasurementBank(FcDocument::load(fixture(file)));
+        for (std::size_t i = 0; i < 3; ++i)
+            EXPECT_NEAR(bank.globals.obbSorted[i], obb[i], 1e-8) << file << " " << i;
+    }
+}
