@@ -80,10 +80,10 @@ MeasuredDocument measureDocument(FcDocument doc, DocumentRole role, const Measur
     md.document = std::move(doc);
     md.role = role;
     const FcDocument& d = md.document;
-    md.scoredBody = selectScoredBody(d);
+    StructuralCheck check = checkStructure(d, role);
+    md.scoredBody = std::move(check.scoredBody);
     if (const FcObject* body = d.find(md.scoredBody)) md.shape = body->shape;
-
-    md.gate = structuralGates(d, role);
+    md.gate = std::move(check.gate);
     if (md.gate) return md;
 
     TopTools_IndexedMapOfShape faceMap;

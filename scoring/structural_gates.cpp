@@ -2,6 +2,7 @@
 #include "scoring/structural_gates.h"
 
 #include <cmath>
+#include <map>
 #include <set>
 
 #include <BRepGProp.hxx>
@@ -79,8 +80,46 @@ bool isAllowedLeaf(const std::string& type) {
     return types.count(type) != 0;
 }
 
+// Volumes computed once per object: the gates ask for the same Body volume several times.
+class VolumeMemo {
+public:
+    double of(const FcObject& o) {
+        auto [it, inserted] = cache_.try_emplace(&o, 0.0);
+        if (inserted) it->second = shapeVolume(o.shape);
+        return it->second;
+    }
+
+private:
+    std::map<const FcObject*, double> cache_;
+};
+
+std::vector<BodyInfo> bodiesOf(const FcDocument& doc, VolumeMemo& memo) {
+    std::vector<BodyInfo> out;
+    for (const auto& o : doc.objects)
+        if (o.type == kBody) out.push_back({o.name, o.type, memo.of(o) > 0});
+    return out;
+}
+
+std::string scoredOf(const std::vector<BodyInfo>& bodies) {
+    for (const auto& b : bodies)
+        if (b.nonEmpty) return b.name;
+    return {};
+}
+
+std::optional<GateResult> noSolid(const FcDocument& doc, DocumentRole role, VolumeMemo& memo) {
+    for (const auto& o : doc.objects)
+        if (countOf(o.shape, TopAbs_SOLID) > 0 && memo.of(o) > 0) return std::nullopt;
+    return GateResult{"body", std::string("No solid shape found in ") + roleWord(role) + " model '" +
+                                  doc.fileName + "'"};
+}
+
+std::optional<GateResult> bodyGateOf(const FcDocument& doc, DocumentRole role,
+                                     const std::vector<BodyInfo>& bodies);
+std::optional<GateResult> treeGateOf(const FcDocument& doc, const std::string& bodyName, DocumentRole role,
+                                     VolumeMemo& memo);
+
 // Depth-first walk of §7.2; true when the object (or anything it aggregates) is flagged.
-bool flagged(const FcDocument& doc, const FcObject& o, std::set<std::string>& visited) {
+bool flagged(const FcDocument& doc, const FcObject& o, std::set<std::string>& visited, VolumeMemo& memo) {
     if (!visited.insert(o.name).second) return false;
     if (o.type == kBody && carriesFaces(o.shape)) {
         const FcProperty* tipProp = o.property("Tip");
@@ -94,7 +133,7 @@ bool flagged(const FcDocument& doc, const FcObject& o, std::set<std::string>& vi
                     someChild = true;
             if (!someChild) return true;
         } else {
-            const double vb = shapeVolume(o.shape), vt = shapeVolume(tip->shape);
+            const double vb = memo.of(o), vt = memo.of(*tip);
             const bool sameFaces = countOf(o.shape, TopAbs_FACE) == countOf(tip->shape, TopAbs_FACE);
             if (!sameFaces || std::abs(vb - vt) > 1e-6 * std::max({std::abs(vb), std::abs(vt), 1.0}))
                 return true;
@@ -103,11 +142,57 @@ bool flagged(const FcDocument& doc, const FcObject& o, std::set<std::string>& vi
     if (isAggregator(o.type)) {
         if (o.outList.empty()) return carriesFaces(o.shape);
         for (const auto& c : o.outList)
-            if (const FcObject* child = doc.find(c); child && flagged(doc, *child, visited)) return true;
+            if (const FcObject* child = doc.find(c); child && flagged(doc, *child, visited, memo))
+                return true;
         return false;
     }
     if (isAllowedLeaf(o.type)) return false;
     return carriesFaces(o.shape);
+}
+
+} // namespace
+
+namespace {
+
+std::optional<GateResult> bodyGateOf(const FcDocument& doc, DocumentRole role,
+                                     const std::vector<BodyInfo>& bodies) {
+    if (bodies.empty())
+        return GateResult{"body", "no PartDesign::Body found — spec requires exactly one solid body in a "
+                                  "parametric feature tree" +
+                                      suffix(doc, role)};
+    std::vector<std::string> all, nonEmpty;
+    for (const auto& b : bodies) {
+        all.push_back(b.name);
+        if (b.nonEmpty) nonEmpty.push_back(b.name);
+    }
+    if (nonEmpty.empty())
+        return GateResult{"body", "all PartDesign::Body objects (" + joinNames(all) +
+                                      ") are empty (null shape or zero volume) — incomplete model" +
+                                      suffix(doc, role)};
+    if (nonEmpty.size() > 1)
+        return GateResult{"body", std::to_string(nonEmpty.size()) + " non-empty PartDesign::Body objects (" +
+                                      joinNames(nonEmpty) + ") — spec requires exactly one solid body" +
+                                      suffix(doc, role)};
+    const FcObject* body = doc.find(nonEmpty.front());
+    const int solids = countOf(body->shape, TopAbs_SOLID);
+    if (solids != 1)
+        return GateResult{
+            "body", "PartDesign::Body '" + body->name + "' tip Shape has " + std::to_string(solids) +
+                        " solids — spec requires the Body to produce exactly one solid" + suffix(doc, role)};
+    return std::nullopt;
+}
+
+std::optional<GateResult> treeGateOf(const FcDocument& doc, const std::string& bodyName, DocumentRole role,
+                                     VolumeMemo& memo) {
+    const FcObject* body = doc.find(bodyName);
+    if (!body) return std::nullopt;
+    std::set<std::string> visited;
+    if (!flagged(doc, *body, visited, memo)) return std::nullopt;
+    return GateResult{
+        "feature_tree",
+        "document builds its solid from non-PartDesign / baked geometry (for example a "
+        "Part-workbench shape or scripted feature holder), not an editable PartDesign feature tree" +
+            suffix(doc, role)};
 }
 
 } // namespace
@@ -138,64 +223,27 @@ bool carriesFaces(const TopoDS_Shape& shape) {
 }
 
 std::vector<BodyInfo> listBodies(const FcDocument& doc) {
-    std::vector<BodyInfo> out;
-    for (const auto& o : doc.objects)
-        if (o.type == kBody) out.push_back({o.name, o.type, shapeVolume(o.shape) > 0});
-    return out;
+    VolumeMemo memo;
+    return bodiesOf(doc, memo);
 }
 
 std::string selectScoredBody(const FcDocument& doc) {
-    for (const auto& b : listBodies(doc))
-        if (b.nonEmpty) return b.name;
-    return {};
+    return scoredOf(listBodies(doc));
 }
 
 std::optional<GateResult> noSolidGate(const FcDocument& doc, DocumentRole role) {
-    for (const auto& o : doc.objects)
-        if (countOf(o.shape, TopAbs_SOLID) > 0 && shapeVolume(o.shape) > 0) return std::nullopt;
-    return GateResult{"body", std::string("No solid shape found in ") + roleWord(role) + " model '" +
-                                  doc.fileName + "'"};
+    VolumeMemo memo;
+    return noSolid(doc, role, memo);
 }
 
 std::optional<GateResult> bodyGate(const FcDocument& doc, DocumentRole role) {
-    const auto bodies = listBodies(doc);
-    if (bodies.empty())
-        return GateResult{"body", "no PartDesign::Body found — spec requires exactly one solid body in a "
-                                  "parametric feature tree" +
-                                      suffix(doc, role)};
-    std::vector<std::string> all, nonEmpty;
-    for (const auto& b : bodies) {
-        all.push_back(b.name);
-        if (b.nonEmpty) nonEmpty.push_back(b.name);
-    }
-    if (nonEmpty.empty())
-        return GateResult{"body", "all PartDesign::Body objects (" + joinNames(all) +
-                                      ") are empty (null shape or zero volume) — incomplete model" +
-                                      suffix(doc, role)};
-    if (nonEmpty.size() > 1)
-        return GateResult{"body", std::to_string(nonEmpty.size()) + " non-empty PartDesign::Body objects (" +
-                                      joinNames(nonEmpty) + ") — spec requires exactly one solid body" +
-                                      suffix(doc, role)};
-    const FcObject* body = doc.find(nonEmpty.front());
-    const int solids = countOf(body->shape, TopAbs_SOLID);
-    if (solids != 1)
-        return GateResult{
-            "body", "PartDesign::Body '" + body->name + "' tip Shape has " + std::to_string(solids) +
-                        " solids — spec requires the Body to produce exactly one solid" + suffix(doc, role)};
-    return std::nullopt;
+    return bodyGateOf(doc, role, listBodies(doc));
 }
 
 std::optional<GateResult> featureTreeGate(const FcDocument& doc, const std::string& bodyName,
                                           DocumentRole role) {
-    const FcObject* body = doc.find(bodyName);
-    if (!body) return std::nullopt;
-    std::set<std::string> visited;
-    if (!flagged(doc, *body, visited)) return std::nullopt;
-    return GateResult{
-        "feature_tree",
-        "document builds its solid from non-PartDesign / baked geometry (for example a "
-        "Part-workbench shape or scripted feature holder), not an editable PartDesign feature tree" +
-            suffix(doc, role)};
+    VolumeMemo memo;
+    return treeGateOf(doc, bodyName, role, memo);
 }
 
 std::optional<GateResult> complexityGate(int nFaces, DocumentRole role, int maxFaces) {
@@ -205,10 +253,19 @@ std::optional<GateResult> complexityGate(int nFaces, DocumentRole role, int maxF
                           "); gated geometry to 0.0 — geometry too complex to be a valid candidate"};
 }
 
+StructuralCheck checkStructure(const FcDocument& doc, DocumentRole role) {
+    VolumeMemo memo;
+    StructuralCheck out;
+    const auto bodies = bodiesOf(doc, memo);
+    out.scoredBody = scoredOf(bodies);
+    out.gate = noSolid(doc, role, memo);
+    if (!out.gate) out.gate = bodyGateOf(doc, role, bodies);
+    if (!out.gate) out.gate = treeGateOf(doc, out.scoredBody, role, memo);
+    return out;
+}
+
 std::optional<GateResult> structuralGates(const FcDocument& doc, DocumentRole role) {
-    if (auto g = noSolidGate(doc, role)) return g;
-    if (auto g = bodyGate(doc, role)) return g;
-    return featureTreeGate(doc, selectScoredBody(doc), role);
+    return checkStructure(doc, role).gate;
 }
 
 } // namespace vernier

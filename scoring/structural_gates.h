@@ -51,4 +51,11 @@ std::optional<GateResult> complexityGate(int nFaces, DocumentRole role, int maxF
 // Steps 2-4 in the spec's order; the first gate that fires.
 std::optional<GateResult> structuralGates(const FcDocument& doc, DocumentRole role);
 
+// The same, with the scored Body (§2) from the same pass (each object's volume computed once).
+struct StructuralCheck {
+    std::string scoredBody;
+    std::optional<GateResult> gate;
+};
+StructuralCheck checkStructure(const FcDocument& doc, DocumentRole role);
+
 } // namespace vernier
