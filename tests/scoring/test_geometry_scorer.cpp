@@ -6,7 +6,10 @@
 
 #include <BRepBuilderAPI_MakeFace.hxx>
 #include <BRepBuilderAPI_MakePolygon.hxx>
+#include <BRepPrimAPI_MakeBox.hxx>
 #include <BRepPrimAPI_MakePrism.hxx>
+#include <BRep_Builder.hxx>
+#include <TopoDS_Compound.hxx>
 #include <gp_Vec.hxx>
 #include <gtest/gtest.h>
 
@@ -46,19 +49,28 @@ const char* kUngated[] = {"box_additive",   "box_sketch_pad",   "box_2_91",     
                           "cone_scaled10",  "l_bracket_fillet", "flange_polar",     "box_binary_brep",
                           "tip_rolled_back"};
 
-// A prism over a regular n-gon: n + 2 faces, 2n vertices.
-MeasuredDocument prismDocument(int sides, DocumentRole role) {
+// A compound of 832 small boxes (4992 faces) plus one prism over a regular n-gon (n + 2 faces): a
+// shape with an exact face count that meshes quickly.
+MeasuredDocument manyFacesDocument(int prismSides, DocumentRole role) {
+    BRep_Builder builder;
+    TopoDS_Compound compound;
+    builder.MakeCompound(compound);
+    for (int i = 0; i < 832; ++i)
+        builder.Add(compound, BRepPrimAPI_MakeBox(gp_Pnt(3.0 * (i % 32), 4.0 * (i / 32), 0.1 * (i % 5)), 1.0,
+                                                  1.5 + 0.01 * (i % 7), 2.0)
+                                  .Shape());
     BRepBuilderAPI_MakePolygon poly;
-    for (int i = 0; i < sides; ++i) {
-        const double a = 2 * M_PI * i / sides;
-        poly.Add(gp_Pnt(50 * std::cos(a), 50 * std::sin(a), 0));
+    for (int i = 0; i < prismSides; ++i) {
+        const double a = 2 * M_PI * i / prismSides;
+        poly.Add(gp_Pnt(-20 + 5 * std::cos(a), -20 + 5 * std::sin(a), 0));
     }
     poly.Close();
     const TopoDS_Face base = BRepBuilderAPI_MakeFace(poly.Wire());
+    builder.Add(compound, BRepPrimAPI_MakePrism(base, gp_Vec(0, 0, 10)).Shape());
     MeasuredDocument d;
     d.role = role;
-    d.document.fileName = "prism" + std::to_string(sides) + ".FCStd";
-    d.shape = BRepPrimAPI_MakePrism(base, gp_Vec(0, 0, 10)).Shape();
+    d.document.fileName = "many_faces_" + std::to_string(4994 + prismSides) + ".FCStd";
+    d.shape = compound;
     MeasureOptions o;
     o.exactObb = false;
     d.features = measureShape(d.shape, o, &d.faces);
@@ -239,9 +251,9 @@ TEST(GeometryScorer, BboxGateBoundary) {
 }
 
 TEST(GeometryScorer, ComplexityBoundary) {
-    const MeasuredDocument ref = prismDocument(4998, DocumentRole::Reference); // 5000 faces
-    const MeasuredDocument ok = prismDocument(4998, DocumentRole::Candidate);
-    const MeasuredDocument tooMany = prismDocument(4999, DocumentRole::Candidate); // 5001 faces
+    const MeasuredDocument ref = manyFacesDocument(6, DocumentRole::Reference); // 5000 faces
+    const MeasuredDocument ok = manyFacesDocument(6, DocumentRole::Candidate);
+    const MeasuredDocument tooMany = manyFacesDocument(7, DocumentRole::Candidate); // 5001 faces
     ASSERT_EQ(ok.features->nFaces, 5000);
     ASSERT_EQ(tooMany.features->nFaces, 5001);
     const GeometryResult pass = scoreGeometry(ref, ok);
