@@ -352,5 +352,14 @@ TEST(FcstdReader, HostileDocumentsGiveOneLineReasons) {
                                             return std::make_optional(std::make_pair(n, b));
                                         })),
                 HasSubstr("corrupt BREP"));
+    // Billion laughs: entity expansion is capped by QXmlStreamReader.
+    std::string lol = "<?xml version=\"1.0\"?><!DOCTYPE Document [<!ENTITY e0 \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\">";
+    for (int i = 1; i < 10; ++i) {
+        lol += "<!ENTITY e" + std::to_string(i) + " \"";
+        for (int k = 0; k < 10; ++k) lol += "&e" + std::to_string(i - 1) + ";";
+        lol += "\">";
+    }
+    lol += "]><Document ProgramVersion=\"&e9;\"><Objects/></Document>";
+    EXPECT_THAT(loadError(buildZip({storedItem("Document.xml", lol)})), HasSubstr("entity expansion limit"));
     EXPECT_NO_THROW(FcDocument::loadBytes(mutateFixture("plate_hole.FCStd", keep), "ok.FCStd"));
 }
