@@ -173,7 +173,7 @@ void clusterCylinders(std::vector<CylFace>& faces, MeasurementBank& bank) {
     }
     for (std::size_t i = 0; i < groups.size(); ++i) {
         CylinderCluster c;
-        c.id = "cylinder_cluster_" + std::to_string(i);
+        c.id = "cyl_cluster_" + std::to_string(i);
         c.convex = groups[i].front()->convex;
         c.radius = roundLength(groups[i].front()->radius);
         c.axis = roundLength(groups[i].front()->axis);

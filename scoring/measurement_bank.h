@@ -29,7 +29,7 @@ struct BankGlobals {
 
 // Cylindrical faces of one convexity, radius (1%) and axis direction (2°).
 struct CylinderCluster {
-    std::string id;      // "cylinder_cluster_<i>" (0-based, bank order)
+    std::string id;      // "cyl_cluster_<i>" (0-based, bank order)
     bool convex = false; // Forward face = boss (convex); Reversed = hole (concave)
     double radius = 0;
     Vec3 axis{0, 0, 1};
@@ -78,7 +78,7 @@ struct FeatureEntry {
 
 struct Grid {
     std::string id;                       // "grid_<i>"
-    std::string source;                   // "sketch:Sketch001@r=1.5" or "cluster:cylinder_cluster_0"
+    std::string source;                   // "sketch:Sketch001@r=1.5" or "cluster:cyl_cluster_0"
     int count = 0, rows = 0, columns = 0; // rows <= columns
     double spacingRows = 0, spacingCols = 0;
     Vec3 origin{0, 0, 0};

@@ -91,7 +91,7 @@ TEST(SpecChecks, RadiusAndDiameterSources) {
     auto b = baseBank();
     FeatureEntry fillet{"Fillet", "PartDesign::Fillet", {{"Radius", 2.0}}, {}};
     b.featureTree.push_back(fillet);
-    b.cylinderClusters.push_back(cluster("cylinder_cluster_0", false, 4.0, {{0, 0, 5}}));
+    b.cylinderClusters.push_back(cluster("cyl_cluster_0", false, 4.0, {{0, 0, 5}}));
     ConicSurface cone;
     cone.id = "conic_surface_0";
     cone.radiusMin = 1.0;
@@ -109,9 +109,9 @@ TEST(SpecChecks, RadiusAndDiameterSources) {
 
 TEST(SpecChecks, ThicknessRadialWall) {
     auto b = baseBank();
-    b.cylinderClusters.push_back(cluster("cylinder_cluster_0", false, 8.0, {{0, 0, 5}}));
-    b.cylinderClusters.push_back(cluster("cylinder_cluster_1", true, 10.0, {{0, 0, 2}}));
-    b.cylinderClusters.push_back(cluster("cylinder_cluster_2", true, 20.0, {{0, 0, 5}}));
+    b.cylinderClusters.push_back(cluster("cyl_cluster_0", false, 8.0, {{0, 0, 5}}));
+    b.cylinderClusters.push_back(cluster("cyl_cluster_1", true, 10.0, {{0, 0, 2}}));
+    b.cylinderClusters.push_back(cluster("cyl_cluster_2", true, 20.0, {{0, 0, 5}}));
     const auto f = check("tube_wall_thickness = 2 mm", b);
     EXPECT_EQ(f.status, FindingStatus::Consistent);
     EXPECT_NE(f.measurementSource.find("radial wall"), std::string::npos);
@@ -119,8 +119,8 @@ TEST(SpecChecks, ThicknessRadialWall) {
     EXPECT_EQ(check("tube_wall_thickness = 12 mm", b).status, FindingStatus::Inconsistent);
     // Off-axis clusters are not coaxial.
     auto off = baseBank();
-    off.cylinderClusters.push_back(cluster("cylinder_cluster_0", false, 8.0, {{0, 0, 5}}));
-    off.cylinderClusters.push_back(cluster("cylinder_cluster_1", true, 10.0, {{3, 0, 5}}));
+    off.cylinderClusters.push_back(cluster("cyl_cluster_0", false, 8.0, {{0, 0, 5}}));
+    off.cylinderClusters.push_back(cluster("cyl_cluster_1", true, 10.0, {{3, 0, 5}}));
     EXPECT_EQ(check("tube_wall_thickness = 2 mm", off).status, FindingStatus::NotFound);
 }
 
@@ -145,7 +145,7 @@ TEST(SpecChecks, DistanceFromGridSpacing) {
 
 TEST(SpecChecks, CountRules) {
     auto b = baseBank();
-    b.cylinderClusters.push_back(cluster("cylinder_cluster_0", false, 1.5, {{1, 0, 0}}));
+    b.cylinderClusters.push_back(cluster("cyl_cluster_0", false, 1.5, {{1, 0, 0}}));
     FeatureEntry pattern{"LinearPattern", "PartDesign::LinearPattern", {{"Occurrences", 4.0}}, {}};
     b.featureTree.push_back(pattern);
     SketchProfile ladder;
@@ -169,7 +169,7 @@ TEST(SpecChecks, CountRules) {
 
 TEST(SpecChecks, VectorTolerancesAndShapes) {
     auto b = baseBank(); // PCA-OBB diagonal = 10·√3 ≈ 17.32: tol_pos 1% ≈ 0.173 mm
-    b.cylinderClusters.push_back(cluster("cylinder_cluster_0", false, 1.5, {{4, 0, 5}}));
+    b.cylinderClusters.push_back(cluster("cyl_cluster_0", false, 1.5, {{4, 0, 5}}));
     const auto ok = check("hole_center = (4.1, 0) mm", b);
     EXPECT_EQ(ok.status, FindingStatus::Consistent);
     EXPECT_EQ(ok.measuredVector, (std::vector<double>{4, 0}));
@@ -195,7 +195,7 @@ TEST(SpecChecks, LengthSourcesByToken) {
     auto b = baseBank();
     FeatureEntry pocket{"Pocket", "PartDesign::Pocket", {{"Depth", 3.0}, {"Length", 4.0}}, {}};
     b.featureTree.push_back(pocket);
-    b.cylinderClusters.push_back(cluster("cylinder_cluster_0", false, 1.5, {{2, -3, 5}}, {0, 0, 1}, 7.0));
+    b.cylinderClusters.push_back(cluster("cyl_cluster_0", false, 1.5, {{2, -3, 5}}, {0, 0, 1}, 7.0));
     PlanePair pp;
     pp.id = "plane_pair_0";
     pp.offset = 0.5;

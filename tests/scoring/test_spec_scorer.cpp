@@ -42,6 +42,7 @@ TEST(SpecScorer, BoxSpecOnAdditiveBoxIsOne) {
     EXPECT_EQ(*finding(r, "height").measured, 3.0);
     EXPECT_EQ(finding(r, "height").expected, "3 mm");
     EXPECT_EQ(*finding(r, "height").relError, 0.0);
+    EXPECT_EQ(r.unexpectedFeatures, (std::vector<std::string>{"Body"})); // Box is claimed by the findings
 }
 
 TEST(SpecScorer, BoxSpecWrongEverywhereIsZero) {
