@@ -333,7 +333,8 @@ std::string unitFor(const std::string& check) {
 }
 
 std::string displayValue(double v, const std::string& check) {
-    if (check == "angle") return fmt(toDegrees(v), 10) + "\xC2\xB0";
+    if (check == "angle")
+        return fmt(std::round(toDegrees(v) * 1e4) / 1e4, 10) + "\xC2\xB0"; // as_display_angle
     if (check == "count") return fmt(v, 15);
     return fmt(v, 10) + " " + unitFor(check);
 }
