@@ -1,0 +1,259 @@
+#include "viewers/offscreen_renderer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+#include <AIS_InteractiveContext.hxx>
+#include <Aspect_DisplayConnection.hxx>
+#include <Graphic3d_Camera.hxx>
+#include <Image_PixMap.hxx>
+#include <OpenGl_GraphicDriver.hxx>
+#include <QPainter>
+#include <Standard_Failure.hxx>
+#include <V3d_View.hxx>
+#include <V3d_Viewer.hxx>
+#include <Xw_Window.hxx>
+
+#include "viewers/colour_map.h"
+#include "viewers/shape_presentation.h"
+
+namespace vernier::viewers {
+
+namespace {
+
+// One hidden viewer for the whole process: a virtual (never mapped) X window gives OCCT its GL
+// context, and V3d_View::ToPixMap renders into an offscreen framebuffer of any size.
+class OffscreenScene {
+public:
+    static OffscreenScene& instance() {
+        static OffscreenScene scene;
+        return scene;
+    }
+
+    void ensureReady() {
+        if (!view_.IsNull()) return;
+        if (qEnvironmentVariableIsEmpty("DISPLAY"))
+            throw std::runtime_error("no X display (set DISPLAY or run under xvfb-run)");
+        try {
+            Handle(Aspect_DisplayConnection) display = new Aspect_DisplayConnection();
+            Handle(OpenGl_GraphicDriver) driver = new OpenGl_GraphicDriver(display, false);
+            // Colours are authored in sRGB; without an sRGB framebuffer OCCT's linear output would
+            // come out far too dark in the dumped image.
+            driver->ChangeOptions().sRGBDisable = true;
+            driver->ChangeOptions().buffersOpaqueAlpha = false; // keeps the background's alpha at 0
+            viewer_ = new V3d_Viewer(driver);
+            viewer_->SetDefaultLights();
+            viewer_->SetLightOn();
+            context_ = new AIS_InteractiveContext(viewer_);
+            Handle(Xw_Window) window = new Xw_Window(display, "vernier offscreen", 0, 0, 64, 64);
+            window->SetVirtual(true);
+            view_ = viewer_->CreateView();
+            view_->SetWindow(window);
+            view_->SetImmediateUpdate(false);
+            view_->ChangeRenderingParams().NbMsaaSamples = 4;
+            view_->ChangeRenderingParams().IsAntialiasingEnabled = true;
+        } catch (const Standard_Failure& e) {
+            view_.Nullify();
+            throw std::runtime_error(std::string("OpenGL is not available: ") + e.GetMessageString());
+        }
+    }
+
+    Handle(AIS_InteractiveContext) context() const { return context_; }
+    Handle(V3d_View) view() const { return view_; }
+
+private:
+    Handle(V3d_Viewer) viewer_;
+    Handle(AIS_InteractiveContext) context_;
+    Handle(V3d_View) view_;
+};
+
+void applyStandardView(const Handle(V3d_View) & view, StandardView v) {
+    switch (v) {
+    case StandardView::Iso:
+        view->SetProj(V3d_XposYnegZpos);
+        break;
+    case StandardView::Front:
+        view->SetProj(V3d_Yneg);
+        break;
+    case StandardView::Top:
+        view->SetProj(V3d_Zpos);
+        break;
+    case StandardView::Right:
+        view->SetProj(V3d_Xpos);
+        break;
+    }
+}
+
+void applyCamera(const Handle(V3d_View) & view, const CameraState& s) {
+    const Handle(Graphic3d_Camera)& cam = view->Camera();
+    cam->SetEye(gp_Pnt(s.eye[0], s.eye[1], s.eye[2]));
+    cam->SetCenter(gp_Pnt(s.center[0], s.center[1], s.center[2]));
+    cam->SetUp(gp_Dir(s.up[0], s.up[1], s.up[2]));
+    cam->SetScale(s.scale);
+}
+
+QImage grab(const Handle(V3d_View) & view, QSize size, bool transparent) {
+    Image_PixMap pix;
+    V3d_ImageDumpOptions opts;
+    opts.Width = size.width();
+    opts.Height = size.height();
+    opts.BufferType = transparent ? Graphic3d_BT_RGBA : Graphic3d_BT_RGB;
+    opts.ToAdjustAspect = true;
+    if (!view->ToPixMap(pix, opts))
+        throw std::runtime_error("offscreen rendering failed (V3d_View::ToPixMap)");
+    QImage image(size, transparent ? QImage::Format_RGBA8888 : QImage::Format_RGB888);
+    const std::size_t rowBytes = static_cast<std::size_t>(size.width()) * (transparent ? 4 : 3);
+    for (int y = 0; y < size.height(); ++y) {
+        // Image_PixMap::Row() already counts from the top whatever the storage order.
+        std::memcpy(image.scanLine(y), pix.Row(y), rowBytes);
+    }
+    return image.convertToFormat(QImage::Format_ARGB32);
+}
+
+QString mm(double v) {
+    return QString::number(v, 'f', std::abs(v) >= 1 ? 3 : 4) + QStringLiteral(" mm");
+}
+
+void drawLabel(QPainter& p, const QRect& area, const QString& text, const QColor& swatch) {
+    QFont f = p.font();
+    f.setPixelSize(std::max(12, area.height() / 40));
+    p.setFont(f);
+    const QFontMetrics fm(f);
+    const int pad = fm.height() / 2;
+    int x = area.left() + pad;
+    if (swatch.isValid()) {
+        p.fillRect(QRect(x, area.top() + pad, fm.height(), fm.height()), swatch);
+        x += fm.height() + pad / 2;
+    }
+    p.setPen(Qt::black);
+    p.drawText(QPoint(x, area.top() + pad + fm.ascent()), text);
+}
+
+} // namespace
+
+std::optional<InspectorMode> parseInspectorMode(const std::string& text) {
+    if (text == "side-by-side") return InspectorMode::SideBySide;
+    if (text == "overlay") return InspectorMode::Overlay;
+    if (text == "deviation") return InspectorMode::Deviation;
+    return std::nullopt;
+}
+
+double automaticDeviationRange(const DeviationField& field) {
+    const double m = std::max(field.maxAbs, 1e-3);
+    const double decade = std::pow(10.0, std::floor(std::log10(m)));
+    for (double step : {1.0, 2.0, 5.0, 10.0})
+        if (m <= step * decade * (1 + 1e-9)) return step * decade;
+    return 10 * decade;
+}
+
+bool offscreenRenderingAvailable(std::string* reason) {
+    try {
+        OffscreenScene::instance().ensureReady();
+        return true;
+    } catch (const std::exception& e) {
+        if (reason) *reason = e.what();
+        return false;
+    }
+}
+
+QImage renderInspectorImage(const RenderRequest& request) {
+    if (request.size.width() < 16 || request.size.height() < 16 || request.size.width() > 8192 ||
+        request.size.height() > 8192)
+        throw std::invalid_argument("image size must be between 16x16 and 8192x8192");
+    OffscreenScene& scene = OffscreenScene::instance();
+    scene.ensureReady();
+    const Handle(AIS_InteractiveContext) ctx = scene.context();
+    const Handle(V3d_View) view = scene.view();
+    ctx->RemoveAll(false);
+    view->SetBackgroundColor(Quantity_NOC_WHITE);
+
+    const gp_Trsf trsf = toTrsf(request.R, request.t);
+    const QColor refColour = referenceColour(), candColour = candidateColour();
+    Handle(AIS_InteractiveObject) ref, cand, candEdges;
+    std::shared_ptr<const DeviationField> field = request.deviation;
+    DivergingColourMap map;
+    if (request.mode == InspectorMode::Deviation) {
+        if (!field)
+            field = std::make_shared<const DeviationField>(
+                computeDeviation(request.reference, request.candidate, request.R, request.t));
+        map.setRange(request.deviationRange > 0 ? request.deviationRange : automaticDeviationRange(*field));
+        cand = new DeviationPresentation(field, map);
+        candEdges = makeEdgeLines(request.candidate, QColor(40, 40, 40));
+        candEdges->SetLocalTransformation(trsf);
+    } else {
+        const double transp = request.mode == InspectorMode::Overlay ? request.overlayTransparency : 0.0;
+        if (!request.reference.IsNull()) ref = makeShadedShape(request.reference, refColour, transp);
+        if (!request.candidate.IsNull()) {
+            cand = makeShadedShape(request.candidate, candColour, transp);
+            cand->SetLocalTransformation(trsf);
+        }
+    }
+
+    // Camera: fitted to everything the picture shows, so both halves of side by side share a scale.
+    for (const auto& obj : {ref, cand, candEdges})
+        if (!obj.IsNull()) ctx->Display(obj, false);
+    if (request.camera) {
+        applyCamera(view, *request.camera);
+    } else {
+        applyStandardView(view, request.view);
+        view->FitAll(0.08, false);
+    }
+
+    const QSize size = request.size;
+    QImage out(size, QImage::Format_ARGB32);
+    out.fill(request.transparentBackground ? Qt::transparent : Qt::white);
+    QPainter painter(&out);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+
+    if (request.mode == InspectorMode::SideBySide) {
+        const QSize half(size.width() / 2, size.height());
+        QImage images[2];
+        for (int side = 0; side < 2; ++side) {
+            const auto& shown = side == 0 ? ref : cand;
+            const auto& hidden = side == 0 ? cand : ref;
+            if (!hidden.IsNull()) ctx->Erase(hidden, false);
+            if (!shown.IsNull()) ctx->Display(shown, false);
+            images[side] = grab(view, half, request.transparentBackground);
+        }
+        painter.drawImage(QPoint(0, 0), images[0]);
+        painter.drawImage(QPoint(half.width(), 0), images[1]);
+        painter.setPen(QPen(QColor(160, 160, 160), 1));
+        painter.drawLine(half.width(), 0, half.width(), size.height());
+        drawLabel(painter, QRect(QPoint(0, 0), half), QStringLiteral("Reference"), refColour);
+        drawLabel(painter, QRect(QPoint(half.width(), 0), half), QStringLiteral("Candidate (aligned by ICP)"),
+                  candColour);
+    } else if (request.mode == InspectorMode::Overlay) {
+        painter.drawImage(QPoint(0, 0), grab(view, size, request.transparentBackground));
+        drawLabel(painter, QRect(QPoint(0, 0), size), QStringLiteral("Reference"), refColour);
+        drawLabel(painter, QRect(QPoint(0, std::max(14, size.height() / 40) * 2), size),
+                  QStringLiteral("Candidate (aligned by ICP)"), candColour);
+    } else {
+        // The colour bar takes a strip on the right; the part is rendered in the rest.
+        const int barStrip = std::clamp(size.width() / 6, 110, 220);
+        const QSize partSize(std::max(16, size.width() - barStrip), size.height());
+        painter.drawImage(QPoint(0, 0), grab(view, partSize, request.transparentBackground));
+        QFont f = painter.font();
+        f.setPixelSize(std::max(11, size.height() / 50));
+        painter.setFont(f);
+        const int margin = size.height() / 12;
+        paintColourBar(painter,
+                       QRect(partSize.width() + 8, margin, barStrip - 16, size.height() * 2 / 3 - margin),
+                       map, QStringLiteral("Deviation"));
+        const QFontMetrics fm(f);
+        int y = size.height() * 2 / 3 + fm.height() * 2;
+        for (const QString& line :
+             {QStringLiteral("max +") + mm(field->maxPositive),
+              QStringLiteral("min ") + mm(field->maxNegative), QStringLiteral("RMS ") + mm(field->rms)}) {
+            painter.drawText(QPoint(partSize.width() + 8, y), line);
+            y += fm.height() + 2;
+        }
+    }
+    painter.end();
+    ctx->RemoveAll(false);
+    return out;
+}
+
+} // namespace vernier::viewers

@@ -1,0 +1,52 @@
+#pragma once
+// The one offscreen rendering path (design.md §5): the trial inspector's side-by-side, overlay and
+// deviation pictures as images, never touching a live widget. Used by the GUI's "Export image" and
+// by `vernier-cli render`.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <Eigen/Core>
+#include <QImage>
+#include <QSize>
+#include <TopoDS_Shape.hxx>
+
+#include "viewers/camera_link.h"
+#include "viewers/deviation.h"
+
+namespace vernier::viewers {
+
+enum class InspectorMode { SideBySide, Overlay, Deviation };
+
+// "side-by-side" | "overlay" | "deviation"; nullopt for anything else.
+std::optional<InspectorMode> parseInspectorMode(const std::string& text);
+
+enum class StandardView { Iso, Front, Top, Right };
+
+struct RenderRequest {
+    TopoDS_Shape reference;
+    TopoDS_Shape candidate; // in its own coordinates; moved by R, t onto the reference
+    Eigen::Matrix3d R = Eigen::Matrix3d::Identity();
+    Eigen::Vector3d t = Eigen::Vector3d::Zero();
+    InspectorMode mode = InspectorMode::SideBySide;
+    QSize size{1600, 800};
+    bool transparentBackground = false;
+    std::optional<CameraState> camera; // default: the standard view, fitted to both parts
+    StandardView view = StandardView::Iso;
+    double overlayTransparency = 0.45;
+    std::shared_ptr<const DeviationField> deviation; // deviation mode; computed here when null
+    double deviationRange = 0;                       // colour-bar half range in mm; 0 = automatic
+};
+
+// Throws std::runtime_error with a one-line reason when there is no X display or OpenGL fails.
+// Must run on the thread that owns the QApplication (OCCT's GL context is not shared across threads).
+QImage renderInspectorImage(const RenderRequest& request);
+
+// The automatic deviation colour range: the field's max |deviation| rounded up to a 1-2-5 step,
+// at least 0.001 mm.
+double automaticDeviationRange(const DeviationField& field);
+
+// Whether offscreen rendering can work here (a display connection and an OpenGL driver).
+bool offscreenRenderingAvailable(std::string* reason = nullptr);
+
+} // namespace vernier::viewers
