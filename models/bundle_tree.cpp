@@ -51,7 +51,7 @@ struct Walker {
         for (const auto& e : entries) {
             std::string name = e.path().filename().string();
             std::string childRel = rel.empty() ? name : rel + "/" + name;
-            fs::path real = e.path();
+            // The entry's cached type (from readdir) avoids a stat per file; only symlinks are resolved.
             if (e.is_symlink(ec)) {
                 fs::path target = fs::canonical(e.path(), ec);
                 if (ec) {
@@ -63,20 +63,27 @@ struct Walker {
                         {e.path().string(), "symlink points outside the bundle; not followed"});
                     continue;
                 }
-                real = target;
+                fs::file_status st = fs::status(target, ec);
+                if (ec) continue;
+                if (fs::is_directory(st)) {
+                    if (!visitedDirs.insert(target).second) continue; // a loop, or a second way in
+                    walk(target, childRel, depth + 1);
+                } else if (fs::is_regular_file(st)) {
+                    addFile(childRel, target.string());
+                }
+                continue;
             }
-            fs::file_status st = fs::status(real, ec);
-            if (ec) continue;
-            if (fs::is_directory(st)) {
-                fs::path canon = fs::canonical(real, ec);
-                if (ec || !visitedDirs.insert(canon).second) continue; // symlink loop
-                walk(real, childRel, depth + 1);
-            } else if (fs::is_regular_file(st)) {
-                if (files.size() >= kMaxFiles) throw InputError(canonicalRoot.string() + ": too many files");
-                files.push_back(childRel);
-                where.emplace(childRel, real.string());
-            }
+            if (e.is_directory(ec))
+                walk(e.path(), childRel, depth + 1);
+            else if (e.is_regular_file(ec))
+                addFile(childRel, e.path().string());
         }
+    }
+
+    void addFile(const std::string& rel, std::string real) {
+        if (files.size() >= kMaxFiles) throw InputError(canonicalRoot.string() + ": too many files");
+        files.push_back(rel);
+        where.emplace(rel, std::move(real));
     }
 };
 
