@@ -11,6 +11,7 @@
 #include <quazip/quazip.h>
 #include <quazip/quazipfile.h>
 #include <quazip/quazipfileinfo.h>
+#include <quazip/unzip.h>
 
 #include "scoring/errors.h"
 
@@ -67,7 +68,8 @@ std::unique_ptr<OpenZip> openZip(const std::string& path, const std::string& byt
 } // namespace
 
 static void readDirectory(const std::string& path, const std::string& bytes, const ZipLimits& limits,
-                          std::vector<ZipEntryInfo>& entries, std::string& comment) {
+                          std::vector<ZipEntryInfo>& entries, std::string& comment,
+                          std::vector<std::pair<std::uint64_t, std::uint64_t>>& positions) {
     auto z = openZip(path, bytes);
     QuaZip& zip = *z->zip;
     const int count = zip.getEntriesCount();
@@ -101,6 +103,10 @@ static void readDirectory(const std::string& path, const std::string& bytes, con
         total += e.uncompressedSize;
         if (total > limits.maxTotalBytes)
             throw InputError("zip expands to more than " + mib(limits.maxTotalBytes) + " (limit)");
+        unz64_file_pos pos{};
+        if (unzGetFilePos64(zip.getUnzFile(), &pos) != UNZ_OK)
+            throw InputError("zip central directory is corrupt");
+        positions.emplace_back(pos.pos_in_zip_directory, pos.num_of_file);
         entries.push_back(std::move(e));
         more = zip.goToNextFile();
     }
@@ -114,7 +120,9 @@ SafeZip SafeZip::openFile(const std::string& path, const ZipLimits& limits) {
     SafeZip z;
     z.path_ = path;
     z.limits_ = limits;
-    readDirectory(path, {}, limits, z.entries_, z.comment_);
+    readDirectory(path, {}, limits, z.entries_, z.comment_, z.positions_);
+    for (std::size_t i = 0; i < z.entries_.size(); ++i)
+        z.index_.emplace(z.entries_[i].name, i);
     return z;
 }
 
@@ -122,26 +130,31 @@ SafeZip SafeZip::openBytes(std::string bytes, const ZipLimits& limits) {
     SafeZip z;
     z.bytes_ = std::move(bytes);
     z.limits_ = limits;
-    readDirectory({}, z.bytes_, limits, z.entries_, z.comment_);
+    readDirectory({}, z.bytes_, limits, z.entries_, z.comment_, z.positions_);
+    for (std::size_t i = 0; i < z.entries_.size(); ++i)
+        z.index_.emplace(z.entries_[i].name, i);
     return z;
 }
 
+const ZipEntryInfo* SafeZip::find(const std::string& name, std::size_t* at) const {
+    auto it = index_.find(name); // the first entry of that name, as a directory scan would find
+    if (it == index_.end()) return nullptr;
+    if (at) *at = it->second;
+    return &entries_[it->second];
+}
+
 bool SafeZip::contains(const std::string& name) const {
-    for (const auto& e : entries_)
-        if (e.name == name) return true;
-    return false;
+    return find(name) != nullptr;
 }
 
 std::string SafeZip::read(const std::string& name) const {
-    const ZipEntryInfo* info = nullptr;
-    for (const auto& e : entries_)
-        if (e.name == name) {
-            info = &e;
-            break;
-        }
+    std::size_t at = 0;
+    const ZipEntryInfo* info = find(name, &at);
     if (!info) throw InputError("zip has no entry '" + name + "'");
     auto z = openZip(path_, bytes_);
-    if (!z->zip->setCurrentFile(QString::fromStdString(name), QuaZip::csSensitive))
+    // Seek straight to the entry's directory record (a name lookup would scan the whole directory).
+    unz64_file_pos pos{positions_[at].first, positions_[at].second};
+    if (!z->zip->goToFirstFile() || unzGoToFilePos64(z->zip->getUnzFile(), &pos) != UNZ_OK)
         throw InputError("zip entry '" + name + "' cannot be located");
     QuaZipFile file(z->zip.get());
     if (!file.open(QIODevice::ReadOnly)) throw InputError("zip entry '" + name + "' cannot be opened");

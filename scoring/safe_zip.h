@@ -4,15 +4,16 @@
 // anything is inflated, names are checked for traversal, and inflation stops at the limits.
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace vernier {
 
 struct ZipLimits {
-    std::size_t maxEntries = 20000;                       // real FCStd: < 200; bundles: a few thousand
-    std::uint64_t maxEntryBytes = 512ull << 20;           // one uncompressed entry
-    std::uint64_t maxTotalBytes = 2048ull << 20;          // whole archive, uncompressed
-    double maxCompressionRatio = 200.0;                   // per entry, when larger than 1 MiB uncompressed
+    std::size_t maxEntries = 20000;              // real FCStd: < 200; bundles: a few thousand
+    std::uint64_t maxEntryBytes = 512ull << 20;  // one uncompressed entry
+    std::uint64_t maxTotalBytes = 2048ull << 20; // whole archive, uncompressed
+    double maxCompressionRatio = 200.0;          // per entry, when larger than 1 MiB uncompressed
 };
 
 struct ZipEntryInfo {
@@ -35,11 +36,15 @@ public:
     const std::string& comment() const { return comment_; }
 
 private:
-    std::string path_;   // file path, or empty when reading from bytes_
+    std::string path_; // file path, or empty when reading from bytes_
     std::string bytes_;
     ZipLimits limits_;
     std::vector<ZipEntryInfo> entries_;
     std::string comment_;
+    // Per entry: its central-directory position (so a read seeks instead of scanning), and name -> index.
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> positions_;
+    std::unordered_map<std::string, std::size_t> index_;
+    const ZipEntryInfo* find(const std::string& name, std::size_t* at = nullptr) const;
 };
 
 } // namespace vernier

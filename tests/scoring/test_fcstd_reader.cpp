@@ -353,10 +353,17 @@ TEST(FcstdReader, HostileDocumentsGiveOneLineReasons) {
                                         })),
                 HasSubstr("corrupt BREP"));
     // Billion laughs: entity expansion is capped by QXmlStreamReader.
-    std::string lol = "<?xml version=\"1.0\"?><!DOCTYPE Document [<!ENTITY e0 \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\">";
+    std::string lol =
+        "<?xml version=\"1.0\"?><!DOCTYPE Document [<!ENTITY e0 \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\">";
     for (int i = 1; i < 10; ++i) {
-        lol += "<!ENTITY e" + std::to_string(i) + " \"";
-        for (int k = 0; k < 10; ++k) lol += "&e" + std::to_string(i - 1) + ";";
+        lol += "<!ENTITY e";
+        lol += std::to_string(i);
+        lol += " \"";
+        for (int k = 0; k < 10; ++k) {
+            lol += "&e";
+            lol += std::to_string(i - 1);
+            lol += ";";
+        }
         lol += "\">";
     }
     lol += "]><Document ProgramVersion=\"&e9;\"><Objects/></Document>";
