@@ -139,3 +139,20 @@ TEST(SafeZip, EnforcesTheTotalAndPerEntryLimitsGiven) {
     EXPECT_THAT(inputError([&] { SafeZip::openBytes(zip, perEntry); }), HasSubstr("zip entry 'a'"));
     EXPECT_NO_THROW(SafeZip::openBytes(zip));
 }
+
+TEST(SafeZip, ReadsTheRightEntryOfALargeArchive) {
+    std::vector<ZipItem> items;
+    for (int i = 0; i < 15000; ++i) {
+        std::string name = "dir/";
+        name += std::to_string(i);
+        items.push_back(i % 2 ? deflatedItem(name, std::string(100 + i % 7, static_cast<char>('a' + i % 26)))
+                              : storedItem(name, std::to_string(i * 3)));
+    }
+    const SafeZip z = SafeZip::openBytes(buildZip(items));
+    ASSERT_EQ(z.entries().size(), 15000u);
+    for (int i : {0, 1, 7776, 7777, 14998, 14999}) {
+        const std::string expected =
+            i % 2 ? std::string(100 + i % 7, static_cast<char>('a' + i % 26)) : std::to_string(i * 3);
+        EXPECT_EQ(z.read("dir/" + std::to_string(i)), expected) << i;
+    }
+}
