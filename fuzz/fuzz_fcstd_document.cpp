@@ -1,0 +1,7 @@
+// Fuzzes a whole candidate document: zip, Document.xml and every stored shape (FcDocument::loadBytes).
+#include "fuzz/harness.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    vernier::fuzz::fcstdDocument(data, size);
+    return 0;
+}

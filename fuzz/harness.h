@@ -1,0 +1,126 @@
+#pragma once
+// One function per fuzz target: feeds arbitrary bytes to one parser of untrusted input and accepts only
+// InputError as an answer. Shared by the libFuzzer entry points (fuzz_*.cpp) and by the regression test
+// that replays committed findings (tests/models/test_fuzz_regressions.cpp), so both run the same code.
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#include "models/result_set.h"
+#include "models/task_pack.h"
+#include "scoring/brep_reader.h"
+#include "scoring/errors.h"
+#include "scoring/fcstd_document.h"
+#include "scoring/safe_zip.h"
+#include "scoring/spec_parser.h"
+
+namespace vernier::fuzz {
+
+// Tighter than the defaults so one input cannot take seconds; the checks themselves are the same.
+inline ZipLimits fuzzLimits() {
+    ZipLimits limits;
+    limits.maxEntryBytes = 8u << 20;
+    limits.maxTotalBytes = 32u << 20;
+    return limits;
+}
+
+template <class F> void acceptInputError(F&& f) {
+    try {
+        f();
+    } catch (const InputError&) {
+    }
+}
+
+// A private scratch folder (tmpfs when there is one) for the targets whose parsers read paths.
+inline std::filesystem::path scratch(const char* what) {
+    namespace fs = std::filesystem;
+    const fs::path base = fs::exists("/dev/shm") ? fs::path("/dev/shm") : fs::temp_directory_path();
+    fs::path d = base / (std::string("vernier-fuzz-") + what + "-" + std::to_string(::getpid()));
+    fs::create_directories(d);
+    return d;
+}
+
+inline void writeBytes(const std::filesystem::path& p, const std::uint8_t* data, std::size_t size) {
+    std::ofstream out(p, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
+}
+
+inline std::string bytes(const std::uint8_t* data, std::size_t size) {
+    return std::string(reinterpret_cast<const char*>(data), size);
+}
+
+// Any bytes as an archive, then every entry inflated (bundle zips, task-pack zips, FCStd).
+inline void safeZip(const std::uint8_t* data, std::size_t size) {
+    acceptInputError([&] {
+        const SafeZip zip = SafeZip::openBytes(bytes(data, size), fuzzLimits());
+        for (const auto& e : zip.entries())
+            if (!e.isDirectory) acceptInputError([&] { (void)zip.read(e.name); });
+    });
+}
+
+// A whole candidate document: zip, Document.xml and every stored shape.
+inline void fcstdDocument(const std::uint8_t* data, std::size_t size) {
+    acceptInputError([&] { (void)FcDocument::loadBytes(bytes(data, size), "fuzz.FCStd", fuzzLimits()); });
+}
+
+// Document.xml alone (objects, properties, sketches, links).
+inline void documentXml(const std::uint8_t* data, std::size_t size) {
+    acceptInputError([&] {
+        const FcDocument doc = FcDocument::parseXml(bytes(data, size), "fuzz.FCStd");
+        for (const auto& o : doc.objects)
+            (void)doc.find(o.name);
+    });
+}
+
+// A stored shape: text BREP, binary BREP, anything else (readBrep sniffs the bytes).
+inline void brep(const std::uint8_t* data, std::size_t size) {
+    acceptInputError([&] { (void)readBrep(bytes(data, size), "fuzz.brp"); });
+}
+
+// spec.json, and the same bytes as free-text key_parameters.
+inline void specJson(const std::uint8_t* data, std::size_t size) {
+    const std::string text = bytes(data, size);
+    acceptInputError([&] { (void)parseSpecJson(text, "spec.json"); });
+    acceptInputError([&] { (void)parseKeyParameters(text); });
+}
+
+// One Harbor trial folder: the first byte picks which file the rest becomes.
+inline void trialFiles(const std::uint8_t* data, std::size_t size) {
+    namespace fs = std::filesystem;
+    static const char* const kFiles[] = {"result.json", "verifier/reward.json", "verifier/reward.txt",
+                                         "verifier/reward_details.json", "config.json"};
+    if (size < 1) return;
+    static const fs::path root = scratch("trial");
+    const fs::path bundle = root / "job";
+    fs::remove_all(bundle);
+    const fs::path trial = bundle / "freecad-0000000000__fuzz";
+    fs::create_directories(trial / "verifier");
+    const std::string name = kFiles[data[0] % (sizeof kFiles / sizeof kFiles[0])];
+    writeBytes(trial / name, data + 1, size - 1);
+    if (name != "result.json") // so the folder is still found as a trial
+        std::ofstream(trial / "result.json") << "{\"task_name\": \"x/freecad-0000000000\"}";
+    std::vector<TrialRecord> trials;
+    std::vector<ImportProblem> problems;
+    acceptInputError([&] {
+        importBundle(bundle.string(), trials, problems);
+        for (const auto& t : trials) {
+            (void)t.effectiveReward();
+            (void)t.durationSeconds();
+        }
+    });
+}
+
+// task.toml of a one-task pack.
+inline void taskToml(const std::uint8_t* data, std::size_t size) {
+    static const std::filesystem::path pack = scratch("pack");
+    const auto task = pack / "freecad-0000000000";
+    std::filesystem::create_directories(task);
+    writeBytes(task / "task.toml", data, size);
+    acceptInputError([&] { (void)loadTaskPack(pack.string()); });
+}
+
+} // namespace vernier::fuzz
