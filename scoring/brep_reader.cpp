@@ -27,6 +27,7 @@ std::size_t firstNonSpace(const std::string& b) {
 
 TopoDS_Shape readBinary(const std::string& bytes) {
     std::istringstream in(bytes, std::ios::in | std::ios::binary);
+    in.exceptions(std::ios::failbit | std::ios::badbit); // see readText
     BinTools_ShapeSet set;
     set.Read(in);
     if (!in.good()) throw Standard_Failure("truncated shape set");
@@ -47,6 +48,9 @@ TopoDS_Shape readBinary(const std::string& bytes) {
 
 TopoDS_Shape readText(const std::string& bytes) {
     std::istringstream in(bytes);
+    // A corrupt count (say 10^8 poles) would make OCCT loop on an exhausted stream for minutes; a read
+    // past the end throws instead, so damaged input fails in the time it takes to read it once.
+    in.exceptions(std::ios::failbit | std::ios::badbit);
     TopoDS_Shape shape;
     BRep_Builder builder;
     BRepTools::Read(shape, in, builder);
@@ -80,6 +84,17 @@ bool knownVersion(const std::string& bytes, BrepFormat format) {
     return false;
 }
 
+// OCCT reads keywords with `IS >> char[255]`; a longer token would overrun its buffer. Text BREP
+// tokens are numbers and keywords, so a long one only appears in hostile input.
+bool hasOverlongToken(const std::string& bytes) {
+    std::size_t run = 0;
+    for (const char c : bytes) {
+        run = (c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f') ? 0 : run + 1;
+        if (run > 200) return true;
+    }
+    return false;
+}
+
 } // namespace
 
 BrepFormat sniffBrep(const std::string& bytes) {
@@ -99,11 +114,15 @@ TopoDS_Shape readBrep(const std::string& bytes, const std::string& what) {
     if (format == BrepFormat::Empty) return {};
     if (format == BrepFormat::Unknown) throw InputError(what + ": not a BREP shape (unknown content)");
     if (!knownVersion(bytes, format)) throw InputError(what + ": corrupt BREP (unsupported version line)");
+    if (format == BrepFormat::Text && hasOverlongToken(bytes))
+        throw InputError(what + ": corrupt BREP (overlong token)");
     try {
         return format == BrepFormat::Binary ? readBinary(bytes) : readText(bytes);
     } catch (const Standard_Failure& e) {
         throw InputError(what + ": corrupt BREP (" +
                          (e.GetMessageString() ? e.GetMessageString() : "OCCT error") + ")");
+    } catch (const std::ios_base::failure&) {
+        throw InputError(what + ": corrupt BREP (truncated or inconsistent data)");
     } catch (const std::bad_alloc&) {
         throw InputError(what + ": corrupt BREP (absurd sizes)");
     } catch (const std::exception& e) {

@@ -345,6 +345,29 @@ TEST(FcstdReader, HostileDocumentsGiveOneLineReasons) {
                                             return std::make_optional(std::make_pair(n, b));
                                         })),
                 HasSubstr("corrupt BREP"));
+    // Counts far beyond the data: the first read past the end stops the parse (no minutes-long loop).
+    for (const char* section : {"Curves ", "Surfaces ", "TShapes "}) {
+        EXPECT_THAT(loadError(mutateFixture("plate_hole.FCStd",
+                                            [&](const std::string& n, std::string b) {
+                                                if (n == entry) {
+                                                    const auto at = b.find(std::string("\n") + section);
+                                                    const auto eol = b.find('\n', at + 1);
+                                                    b.replace(at + 1, eol - at - 1,
+                                                              std::string(section) + "2000000000");
+                                                }
+                                                return std::make_optional(std::make_pair(n, b));
+                                            })),
+                    HasSubstr("corrupt BREP"))
+            << section;
+    }
+    EXPECT_THAT(loadError(mutateFixture("plate_hole.FCStd",
+                                        [&](const std::string& n, std::string b) {
+                                            if (n == entry)
+                                                b.insert(b.find("\nCurves") + 1,
+                                                         std::string(300, 'x') + "\n");
+                                            return std::make_optional(std::make_pair(n, b));
+                                        })),
+                HasSubstr("overlong token"));
     const std::string binEntry = shapeEntryOf("box_binary_brep.FCStd", "Body");
     EXPECT_THAT(loadError(mutateFixture("box_binary_brep.FCStd",
                                         [&](const std::string& n, std::string b) {
