@@ -193,8 +193,11 @@ TEST(LeaderboardCli, SampleBundleTaxonomyMatchesItsPlan) {
     EXPECT_EQ(g["mini-swe-agent/gemini-3.8-flash"]["bbox"], 1);
     EXPECT_EQ(g["antigravity/gemini-3.8-flash"]["face_count"], 1);
     EXPECT_EQ(g["antigravity/gemini-3.8-flash"]["bbox"], 1);
-    for (const auto& row : j["systems"])
-        if (row["agent"] == "mini-swe-agent") EXPECT_TRUE(row["cost_usd"].is_null()); // null everywhere
+    for (const auto& row : j["systems"]) {
+        if (row["agent"] == "mini-swe-agent") {
+            EXPECT_TRUE(row["cost_usd"].is_null()); // null everywhere
+        }
+    }
     // Deterministic: same bytes on a second run.
     EXPECT_EQ(run("leaderboard '" + kSample + "/results' --tasks '" + kSample + "/pack' --json").out, r.out);
 }

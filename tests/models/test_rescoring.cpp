@@ -103,10 +103,11 @@ TEST(Rescoring, CrashAndHangAffectOnlyTheirTrial) {
 
     applyRescored(f.set, results);
     for (const auto& t : f.set.trials) {
-        if (t.trialName == "task-a__crash" || t.trialName == "task-a__hang")
+        if (t.trialName == "task-a__crash" || t.trialName == "task-a__hang") {
             EXPECT_EQ(t.zero.category, ZeroCategory::ScorerCrash);
-        else if (t.trialName != "task-a__garbage")
+        } else if (t.trialName != "task-a__garbage") {
             EXPECT_EQ(t.zero.category, ZeroCategory::None);
+        }
     }
     // Every successful rescore differs from the recorded 0.5; crashes (no reward) differ too.
     EXPECT_EQ(rescoreMismatches(f.set).size(), 7u);
