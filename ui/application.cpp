@@ -1,22 +1,148 @@
 #include "ui/application.h"
 
 #include <QApplication>
-#include <QLabel>
-#include <QMainWindow>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QPixmap>
+#include <QTimer>
+#include <cstdio>
 
+#include "models/sample_location.h"
+#include "ui/main_window.h"
+#include "ui/session.h"
+#include "ui/trials_view.h"
+#include "vernier_version.h"
 #include "viewers/occt_platform.h"
 
 namespace vernier::ui {
 
+GuiArguments parseGuiArguments(const QStringList& arguments) {
+    GuiArguments out;
+    for (int i = 0; i < arguments.size(); ++i) {
+        const QString& a = arguments[i];
+        auto value = [&](const char* name) -> QString {
+            if (i + 1 >= arguments.size()) {
+                out.error = QStringLiteral("%1 needs a value").arg(QLatin1String(name));
+                return {};
+            }
+            return arguments[++i];
+        };
+        if (a == QLatin1String("--tasks"))
+            out.taskPack = value("--tasks");
+        else if (a == QLatin1String("--screenshot"))
+            out.screenshot = value("--screenshot");
+        else if (a == QLatin1String("--view"))
+            out.view = value("--view");
+        else if (a.startsWith(QLatin1String("--tasks=")))
+            out.taskPack = a.mid(8);
+        else if (a.startsWith(QLatin1String("--screenshot=")))
+            out.screenshot = a.mid(13);
+        else if (a.startsWith(QLatin1String("--view=")))
+            out.view = a.mid(7);
+        else if (a.startsWith(QLatin1String("-")))
+            out.error = QStringLiteral("unknown option %1").arg(a);
+        else
+            out.bundles << a;
+        if (!out.error.isEmpty()) break;
+    }
+    if (out.error.isEmpty() && !out.view.isEmpty() && out.screenshot.isEmpty())
+        out.error = QStringLiteral("--view is only used with --screenshot");
+    return out;
+}
+
+int renderScreenshot(MainWindow& window, const GuiArguments& args, int timeoutMs) {
+    QString trialName;
+    QString view = args.view.isEmpty() ? QStringLiteral("leaderboard") : args.view;
+    if (view.startsWith(QLatin1String("trial:"))) {
+        trialName = view.mid(6);
+        view = QStringLiteral("trials");
+    }
+    if (!window.viewKeys().contains(view)) {
+        std::fprintf(stderr, "vernier: unknown view '%s' (one of %s, trial:<name>)\n", qPrintable(args.view),
+                     qPrintable(window.viewKeys().join(QLatin1Char('|'))));
+        return 2;
+    }
+    window.showView(view);
+    window.show();
+
+    // Wait for the imported analysis to reach the views (or a load failure, or the timeout).
+    QEventLoop loop;
+    QString failure;
+    bool done = false;
+    QObject::connect(&window, &MainWindow::analysisShown, &loop, [&] {
+        done = true;
+        loop.quit();
+    });
+    QObject::connect(window.session(), &Session::loadFailed, &loop, [&](const QString& reason) {
+        failure = reason;
+        loop.quit();
+    });
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    window.openResults(args.bundles, args.taskPack);
+    if (!args.bundles.isEmpty() && !args.taskPack.isEmpty()) loop.exec();
+    if (!failure.isEmpty()) {
+        std::fprintf(stderr, "vernier: %s\n", qPrintable(failure));
+        return 2;
+    }
+    if (!done) {
+        std::fprintf(stderr, "vernier: no results to show (give BUNDLE... --tasks PACK)\n");
+        return 2;
+    }
+    if (!trialName.isEmpty()) {
+        const int trial = window.findTrial(trialName);
+        if (trial < 0) {
+            std::fprintf(stderr, "vernier: no trial named '%s'\n", qPrintable(trialName));
+            return 2;
+        }
+        window.openTrial(trial);
+    }
+    // Let layouts settle and charts paint before grabbing.
+    for (int i = 0; i < 5; ++i) {
+        QApplication::processEvents();
+        QEventLoop wait;
+        QTimer::singleShot(40, &wait, &QEventLoop::quit);
+        wait.exec();
+    }
+    const QPixmap pixmap = window.grab();
+    if (pixmap.isNull() || !pixmap.save(args.screenshot, "PNG")) {
+        std::fprintf(stderr, "vernier: cannot write %s\n", qPrintable(args.screenshot));
+        return 1;
+    }
+    return 0;
+}
+
 int runApplication(int argc, char** argv) {
     prepareOcctPlatform();
     QApplication app(argc, argv);
-    QApplication::setApplicationName("Vernier");
-    QMainWindow window;
-    window.setWindowTitle("Vernier");
-    window.setCentralWidget(new QLabel("Vernier"));
-    window.resize(1280, 800);
+    QApplication::setApplicationName(QStringLiteral("Vernier"));
+    QApplication::setOrganizationName(QStringLiteral("Vernier"));
+    QApplication::setApplicationVersion(QStringLiteral(VERNIER_VERSION));
+
+    GuiArguments args = parseGuiArguments(QApplication::arguments().mid(1));
+    if (!args.error.isEmpty()) {
+        std::fprintf(stderr,
+                     "vernier: %s\nusage: vernier [BUNDLE...] [--tasks PACK] [--screenshot FILE.png "
+                     "[--view leaderboard|workflows|failures|cost|heatmap|compare|trials|trial:<name>]]\n",
+                     qPrintable(args.error));
+        return 2;
+    }
+    if (args.bundles.isEmpty()) {
+        // No arguments: the embedded sample bundle (design.md §5).
+        const SampleLocation sample = findSample(argc > 0 ? argv[0] : "");
+        if (!sample.results.empty()) {
+            args.bundles << QString::fromStdString(sample.results);
+            if (args.taskPack.isEmpty()) args.taskPack = QString::fromStdString(sample.tasks);
+        }
+    }
+
+    MainWindow window;
+    if (!args.screenshot.isEmpty()) {
+        window.resize(1400, 900);
+        return renderScreenshot(window, args, 300000);
+    }
+    window.restoreSettings();
     window.show();
+    window.openResults(args.bundles, args.taskPack);
     return app.exec();
 }
 

@@ -1,0 +1,133 @@
+// Chart builders and the palette: series, axes with units, whisker placement, Pareto frontier.
+#include <QAbstractAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QHorizontalBarSeries>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <gtest/gtest.h>
+
+#include "ui/charts.h"
+#include "ui/palette.h"
+#include "ui/support_fixture.h"
+
+using namespace vernier;
+using namespace vernier::ui;
+
+namespace {
+
+QStringList axisTitles(QChart* chart) {
+    QStringList out;
+    for (QAbstractAxis* a : chart->axes())
+        out << a->titleText();
+    return out;
+}
+
+} // namespace
+
+TEST(UiPalette, OkabeItoAndViridisEndpoints) {
+    EXPECT_EQ(palette::categorical(0), QColor(0x00, 0x72, 0xB2));
+    EXPECT_EQ(palette::categorical(palette::kCategoricalCount), palette::categorical(0));
+    for (int i = 0; i < palette::kCategoricalCount; ++i)
+        for (int j = i + 1; j < palette::kCategoricalCount; ++j)
+            EXPECT_NE(palette::categorical(i), palette::categorical(j));
+    EXPECT_NE(palette::categoricalBrush(0).style(),
+              palette::categoricalBrush(palette::kCategoricalCount).style());
+    EXPECT_EQ(palette::sequential(0.0), QColor(0x44, 0x01, 0x54));
+    EXPECT_EQ(palette::sequential(1.0), QColor(0xFD, 0xE7, 0x25));
+    EXPECT_EQ(palette::sequential(7.0), palette::sequential(1.0)); // clamped
+    EXPECT_EQ(palette::textOn(palette::sequential(0.0)), QColor(Qt::white));
+    EXPECT_EQ(palette::textOn(palette::sequential(1.0)), QColor(Qt::black));
+    EXPECT_NE(palette::workflowColor("creation"), palette::workflowColor("image_to_cad"));
+}
+
+TEST(UiCharts, ParetoFrontierKeepsOnlyUndominatedSystems) {
+    // (cost, score): A(1, 50) B(2, 40) dominated, C(3, 70), D(3, 60) dominated, E(5, 70) dominated.
+    const std::vector<double> cost = {1, 2, 3, 3, 5};
+    const std::vector<double> score = {50, 40, 70, 60, 70};
+    EXPECT_EQ(paretoFrontier(cost, score), (std::vector<int>{0, 2}));
+    EXPECT_TRUE(paretoFrontier({}, {}).empty());
+}
+
+TEST(UiCharts, GroupedBarCentresSplitTheCategory) {
+    // Three bars over width 0.8 centred on category 2: 2 − 0.4 + (k + 0.5)·0.2667.
+    EXPECT_NEAR(groupedBarCenter(2, 0, 3, 0.8), 2.0 - 0.4 + 0.8 / 6, 1e-12);
+    EXPECT_NEAR(groupedBarCenter(2, 1, 3, 0.8), 2.0, 1e-12);
+    EXPECT_NEAR(groupedBarCenter(2, 2, 3, 0.8), 2.0 + 0.4 - 0.8 / 6, 1e-12);
+}
+
+TEST(UiCharts, WorkflowChartHasThreeWorkflowSetsAndWhiskers) {
+    const auto fx = vernier::testing::writeUiFixture();
+    const auto a = vernier::testing::fixtureAnalysis(fx);
+    std::unique_ptr<QChart> chart(buildWorkflowChart(*a));
+    QHorizontalBarSeries* bars = nullptr;
+    int whiskers = 0;
+    for (QAbstractSeries* s : chart->series()) {
+        if (auto* b = qobject_cast<QHorizontalBarSeries*>(s)) bars = b;
+        if (s->objectName() == "whisker") ++whiskers;
+    }
+    ASSERT_NE(bars, nullptr);
+    ASSERT_EQ(bars->count(), 3);
+    QStringList names;
+    for (QBarSet* set : bars->barSets())
+        names << set->label();
+    EXPECT_TRUE(names.contains("Creation"));
+    EXPECT_TRUE(names.contains("Create & edit"));
+    EXPECT_TRUE(names.contains("Image to CAD"));
+    EXPECT_EQ(whiskers, 9); // 3 systems × 3 workflows
+    EXPECT_TRUE(axisTitles(chart.get()).contains("Mean reward (points)"));
+    // Top category (last) is the leader; its creation bar is 75 points.
+    for (QBarSet* set : bars->barSets())
+        if (set->label() == "Creation") EXPECT_DOUBLE_EQ(set->at(2), 75.0);
+}
+
+TEST(UiCharts, CostChartSkipsUnknownCostAndDrawsFrontier) {
+    const auto fx = vernier::testing::writeUiFixture();
+    const auto a = vernier::testing::fixtureAnalysis(fx);
+    std::unique_ptr<QChart> chart(buildCostScatterChart(*a));
+    int systems = 0;
+    QLineSeries* frontier = nullptr;
+    for (QAbstractSeries* s : chart->series()) {
+        if (qobject_cast<QScatterSeries*>(s)) ++systems;
+        if (s->objectName() == "paretoFrontier") frontier = qobject_cast<QLineSeries*>(s);
+    }
+    EXPECT_EQ(systems, 2); // beta has no cost
+    ASSERT_NE(frontier, nullptr);
+    ASSERT_EQ(frontier->count(), 1); // alpha is cheaper and better than gamma
+    EXPECT_DOUBLE_EQ(frontier->at(0).x(), 6.0);
+    EXPECT_NEAR(frontier->at(0).y(), 66.6667, 1e-3);
+    EXPECT_TRUE(axisTitles(chart.get()).contains("Total API cost (USD)"));
+
+    std::unique_ptr<QChart> cpp(buildCostPerPointChart(*a));
+    EXPECT_TRUE(axisTitles(cpp.get()).contains("Cost per point (USD / point)"));
+    std::unique_ptr<QChart> dur(buildDurationChart(*a));
+    EXPECT_TRUE(axisTitles(dur.get()).contains("Mean duration (minutes)"));
+}
+
+TEST(UiCharts, ZeroChartStacksSixCategories) {
+    const auto fx = vernier::testing::writeUiFixture();
+    const auto a = vernier::testing::fixtureAnalysis(fx);
+    std::unique_ptr<QChart> chart(buildZeroTaxonomyChart(*a));
+    ASSERT_EQ(chart->series().size(), 1);
+    auto* bars = qobject_cast<QAbstractBarSeries*>(chart->series().first());
+    ASSERT_NE(bars, nullptr);
+    EXPECT_EQ(bars->count(), 6);
+    double total = 0;
+    for (QBarSet* set : bars->barSets())
+        for (int i = 0; i < set->count(); ++i)
+            total += set->at(i);
+    EXPECT_DOUBLE_EQ(total, 5.0);
+}
+
+TEST(UiCharts, CompareScatterPlotsPairedTasks) {
+    const auto fx = vernier::testing::writeUiFixture();
+    const auto a = vernier::testing::fixtureAnalysis(fx);
+    const int alpha = a->set->systemIndex({"alpha", "m1"});
+    const int gamma = a->set->systemIndex({"gamma", "m3"});
+    std::unique_ptr<QChart> chart(buildCompareScatterChart(*a, alpha, gamma));
+    int points = 0;
+    for (QAbstractSeries* s : chart->series())
+        if (auto* sc = qobject_cast<QScatterSeries*>(s)) points += sc->count();
+    EXPECT_EQ(points, 6);
+    EXPECT_TRUE(axisTitles(chart.get()).contains("alpha/m1 (points)"));
+}

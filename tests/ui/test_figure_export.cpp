@@ -1,0 +1,181 @@
+// Figure and table export: SVG parses and contains the series, PDF opens in pdftoppm, PNG has the
+// requested pixel size and DPI, CSV/LaTeX are well formed, the full report writes every file.
+#include <QChartView>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <gtest/gtest.h>
+
+#include "ui/charts.h"
+#include "ui/figure_export.h"
+#include "ui/heatmap_view.h"
+#include "ui/leaderboard_model.h"
+#include "ui/report_export.h"
+#include "ui/support_fixture.h"
+#include "ui/table_model_export.h"
+
+using namespace vernier;
+using namespace vernier::ui;
+
+namespace {
+
+// Every text node of an SVG document, concatenated with newlines.
+QString svgTexts(const QString& path, bool* wellFormed) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    QXmlStreamReader xml(&f);
+    QString texts;
+    bool sawSvg = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("svg")) sawSvg = true;
+        if (xml.isCharacters() && !xml.isWhitespace()) texts += xml.text().toString() + QLatin1Char('\n');
+    }
+    *wellFormed = !xml.hasError() && sawSvg;
+    return texts;
+}
+
+} // namespace
+
+TEST(UiFigureExport, SvgPdfPngOfTheWorkflowChart) {
+    const auto fx = vernier::testing::writeUiFixture();
+    const auto a = vernier::testing::fixtureAnalysis(fx);
+    QChartView view(buildWorkflowChart(*a));
+    view.resize(900, 600);
+    QTemporaryDir out;
+    FigureOptions o; // 3.5 in × 2.5 in, 300 dpi: the single-column paper size
+    o.title = "Workflows";
+    QString error;
+    const QStringList files = exportFigureAllFormats(&view, out.filePath("workflows"), o, &error);
+    ASSERT_EQ(files.size(), 3) << error.toStdString();
+
+    bool wellFormed = false;
+    const QString texts = svgTexts(out.filePath("workflows.svg"), &wellFormed);
+    EXPECT_TRUE(wellFormed);
+    for (const char* expected : {"Creation", "Create &amp; edit", "Image to CAD", "alpha/m1", "gamma/m3",
+                                 "beta/m2", "Mean reward (points)"}) {
+        QString e = QString::fromUtf8(expected);
+        e.replace("&amp;", "&");
+        EXPECT_TRUE(texts.contains(e)) << expected;
+    }
+    QSvgRenderer renderer(out.filePath("workflows.svg"));
+    EXPECT_TRUE(renderer.isValid());
+    EXPECT_NEAR(renderer.viewBoxF().width(), 3.5 * 96, 1.0);
+
+    const QImage png(out.filePath("workflows.png"));
+    ASSERT_FALSE(png.isNull());
+    EXPECT_EQ(png.width(), 1050);
+    EXPECT_EQ(png.height(), 750);
+    EXPECT_NEAR(png.dotsPerMeterX() * 0.0254, 300.0, 0.5);
+    // Not blank: the bars put plenty of non-white pixels in.
+    int ink = 0;
+    for (int y = 0; y < png.height(); y += 5)
+        for (int x = 0; x < png.width(); x += 5)
+            if (png.pixelColor(x, y).lightness() < 200) ++ink;
+    EXPECT_GT(ink, 500);
+
+    const QString pdftoppm = QStandardPaths::findExecutable("pdftoppm");
+    if (pdftoppm.isEmpty()) GTEST_SKIP() << "pdftoppm not installed (poppler-utils)";
+    QProcess p;
+    p.start(pdftoppm, {"-png", "-r", "100", out.filePath("workflows.pdf"), out.filePath("page")});
+    ASSERT_TRUE(p.waitForFinished(60000));
+    EXPECT_EQ(p.exitCode(), 0) << p.readAllStandardError().toStdString();
+    const QStringList pages = QDir(out.path()).entryList({"page*.png"});
+    ASSERT_EQ(pages.size(), 1);
+    const QImage page(out.filePath(pages.first()));
+    EXPECT_EQ(page.width(), 350); // 3.5 in at 100 dpi
+    EXPECT_EQ(page.height(), 250);
+    QProcess fonts;
+    fonts.start(QStandardPaths::findExecutable("pdffonts"), {out.filePath("workflows.pdf")});
+    if (fonts.waitForFinished(30000) && fonts.exitCode() == 0) {
+        const QString listing = QString::fromUtf8(fonts.readAllStandardOutput());
+        EXPECT_TRUE(listing.contains("DejaVu")) << listing.toStdString();
+        // Column "emb" (fifth from the end) must say yes for every font.
+        const QStringList lines = listing.split('\n', Qt::SkipEmptyParts).mid(2);
+        EXPECT_FALSE(lines.isEmpty());
+        for (const QString& line : lines) {
+            const QStringList cols = line.split(' ', Qt::SkipEmptyParts);
+            ASSERT_GE(cols.size(), 5);
+            EXPECT_EQ(cols[cols.size() - 5], "yes") << line.toStdString();
+        }
+    }
+}
+
+TEST(UiFigureExport, HeatmapExportsThroughItsOwnPainter) {
+    const auto fx = vernier::testing::writeUiFixture();
+    const auto a = vernier::testing::fixtureAnalysis(fx);
+    HeatmapWidget heatmap;
+    heatmap.setAnalysis(a);
+    ASSERT_EQ(heatmap.columns().size(), 6u);
+    ASSERT_EQ(heatmap.rows().size(), 3u);
+    QTemporaryDir out;
+    FigureOptions o;
+    o.widthInches = 7;
+    o.heightInches = 3;
+    QString error;
+    ASSERT_TRUE(exportFigure(&heatmap, out.filePath("heatmap.svg"), FigureFormat::Svg, o, &error))
+        << error.toStdString();
+    bool wellFormed = false;
+    const QString texts = svgTexts(out.filePath("heatmap.svg"), &wellFormed);
+    EXPECT_TRUE(wellFormed);
+    EXPECT_TRUE(texts.contains("alpha/m1"));
+    EXPECT_TRUE(texts.contains("Creation (2)"));
+    EXPECT_TRUE(texts.contains("Reward (grey: no trial)"));
+}
+
+TEST(UiFigureExport, RejectsBadSizesAndUnknownSuffix) {
+    QWidget w;
+    FigureOptions o;
+    o.widthInches = 0;
+    QString error;
+    EXPECT_FALSE(exportFigure(&w, "/tmp/x.svg", FigureFormat::Svg, o, &error));
+    EXPECT_FALSE(error.isEmpty());
+    FigureFormat f;
+    EXPECT_FALSE(figureFormatFromPath("figure.bmp", &f));
+    EXPECT_TRUE(figureFormatFromPath("figure.PDF", &f));
+    EXPECT_EQ(f, FigureFormat::Pdf);
+}
+
+TEST(UiTableExport, CsvAndBooktabsFromAModel) {
+    const auto fx = vernier::testing::writeUiFixture();
+    LeaderboardModel model;
+    model.setAnalysis(vernier::testing::fixtureAnalysis(fx));
+    const QString csv = modelToCsv(model);
+    const QStringList lines = csv.trimmed().split('\n');
+    ASSERT_EQ(lines.size(), 4);
+    EXPECT_TRUE(lines[1].contains("alpha/m1,66.67"));
+    EXPECT_TRUE(lines[3].contains("beta/m2,28.33"));
+    EXPECT_TRUE(lines[3].contains(",,")); // unknown cost: empty field
+    const QString tex = modelToLatex(model, "Leaderboard");
+    EXPECT_TRUE(tex.contains("\\toprule"));
+    EXPECT_TRUE(tex.contains("\\midrule"));
+    EXPECT_TRUE(tex.contains("\\bottomrule"));
+    EXPECT_TRUE(tex.contains("\\$6.00"));
+    EXPECT_TRUE(tex.contains("---")); // unknown
+    EXPECT_EQ(latexEscape("a_b & 50% #1"), "a\\_b \\& 50\\% \\#1");
+}
+
+TEST(UiReportExport, WritesEveryFigureAndTable) {
+    const auto fx = vernier::testing::writeUiFixture();
+    const auto a = vernier::testing::fixtureAnalysis(fx);
+    QTemporaryDir out;
+    QString error;
+    ReportOptions options;
+    options.dpi = 100;
+    const QStringList files = exportReport(a, out.path(), options, &error);
+    EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+    for (const char* name : {"leaderboard.csv", "leaderboard.tex", "zero_categories.csv", "overall.svg",
+                             "workflows.pdf", "zero_taxonomy.png", "zero_gates.svg", "cost_scatter.svg",
+                             "cost_per_point.pdf", "duration.png", "heatmap.svg", "compare_scatter.pdf",
+                             "trials.csv", "compare_tasks.tex", "zero_for_many_systems.csv"})
+        EXPECT_TRUE(QFile::exists(out.filePath(name))) << name;
+    EXPECT_GE(files.size(), 30);
+    QFile trials(out.filePath("trials.csv"));
+    ASSERT_TRUE(trials.open(QIODevice::ReadOnly));
+    EXPECT_EQ(QString::fromUtf8(trials.readAll()).trimmed().split('\n').size(), 20); // header + 19 trials
+}

@@ -1,0 +1,460 @@
+#include "ui/charts.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QHorizontalBarSeries>
+#include <QHorizontalStackedBarSeries>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPen>
+#include <QScatterSeries>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+
+#include "ui/palette.h"
+
+namespace vernier::ui {
+
+namespace {
+
+constexpr double kBarWidth = 0.8;
+
+void styleAxis(QAbstractAxis* axis, const QString& title) {
+    axis->setTitleText(title);
+    axis->setTitleFont(palette::font(palette::kAxisTitlePt));
+    axis->setLabelsFont(palette::font(palette::kTickPt));
+    axis->setLabelsColor(palette::ink());
+    axis->setTitleBrush(palette::ink());
+    axis->setGridLineColor(palette::grid());
+    axis->setLinePenColor(palette::ink());
+}
+
+QValueAxis* valueAxis(const QString& title, double lo, double hi, const QString& objectName) {
+    auto* axis = new QValueAxis;
+    axis->setObjectName(objectName);
+    axis->setRange(lo, hi);
+    styleAxis(axis, title);
+    axis->setLabelFormat(QStringLiteral("%.0f"));
+    return axis;
+}
+
+// "nice" upper bound for an axis covering `v`.
+double niceMax(double v) {
+    if (!(v > 0)) return 1.0;
+    const double p = std::pow(10.0, std::floor(std::log10(v)));
+    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
+        if (m * p >= v * 1.05) return m * p;
+    return 10.0 * p;
+}
+
+// Categories bottom-to-top so that the best system (first row) is drawn at the top.
+QStringList systemCategories(const Analysis& a) {
+    QStringList out;
+    for (auto it = a.rows.rbegin(); it != a.rows.rend(); ++it)
+        out << qs(it->summary.system.label());
+    return out;
+}
+
+QBarCategoryAxis* categoryAxis(const QStringList& categories, const QString& objectName) {
+    auto* axis = new QBarCategoryAxis;
+    axis->setObjectName(objectName);
+    axis->append(categories);
+    styleAxis(axis, QString());
+    axis->setGridLineVisible(false);
+    return axis;
+}
+
+// One whisker (with end caps) as a polyline, hidden from the legend.
+void addWhisker(QChart* chart, QAbstractAxis* valueAx, QAbstractAxis* catAx, double lo, double hi, double y,
+                double cap) {
+    auto* line = new QLineSeries;
+    line->setObjectName(QStringLiteral("whisker"));
+    line->append(lo, y - cap);
+    line->append(lo, y + cap);
+    line->append(lo, y);
+    line->append(hi, y);
+    line->append(hi, y + cap);
+    line->append(hi, y - cap);
+    QPen pen(palette::ink());
+    pen.setWidthF(1.0);
+    line->setPen(pen);
+    chart->addSeries(line);
+    line->attachAxis(valueAx);
+    line->attachAxis(catAx);
+    for (auto* marker : chart->legend()->markers(line))
+        marker->setVisible(false);
+}
+
+QChart* emptyChart(const QString& title, const QString& why) {
+    auto* chart = new QChart;
+    applyPaperStyle(chart, title + QStringLiteral(" — ") + why);
+    return chart;
+}
+
+QChart* horizontalBars(const Analysis& a, const QString& title, const QString& axisTitle,
+                       const QString& setName, const std::vector<std::optional<double>>& valuesTopDown,
+                       const QString& objectName, const QString& unknownSuffix) {
+    if (a.rows.empty()) return emptyChart(title, QStringLiteral("no systems"));
+    QStringList categories;
+    auto* set = new QBarSet(setName);
+    set->setColor(palette::categorical(0));
+    set->setBorderColor(palette::categorical(0));
+    double maxValue = 0;
+    for (int i = static_cast<int>(a.rows.size()) - 1; i >= 0; --i) {
+        const auto& v = valuesTopDown[static_cast<std::size_t>(i)];
+        QString label = qs(a.rows[static_cast<std::size_t>(i)].summary.system.label());
+        if (!v) label += unknownSuffix;
+        categories << label;
+        *set << (v ? *v : 0.0);
+        if (v) maxValue = std::max(maxValue, *v);
+    }
+    auto* series = new QHorizontalBarSeries;
+    series->setObjectName(objectName);
+    series->append(set);
+    series->setBarWidth(kBarWidth);
+    series->setLabelsVisible(true);
+    series->setLabelsFormat(QStringLiteral("@value"));
+    series->setLabelsPrecision(3);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    auto* chart = new QChart;
+    chart->setObjectName(objectName + QStringLiteral("Chart"));
+    applyPaperStyle(chart, title);
+    chart->addSeries(series);
+    auto* x = valueAxis(axisTitle, 0, niceMax(maxValue * 1.15), QStringLiteral("valueAxis"));
+    x->setLabelFormat(QStringLiteral("%.3g"));
+    auto* y = categoryAxis(categories, QStringLiteral("systemAxis"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    chart->legend()->setVisible(false);
+    return chart;
+}
+
+} // namespace
+
+void applyPaperStyle(QChart* chart, const QString& title) {
+    chart->setTheme(QChart::ChartThemeLight);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setBackgroundRoundness(0);
+    chart->setBackgroundBrush(Qt::white);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setTitle(title);
+    chart->setTitleFont(palette::font(palette::kTitlePt, true));
+    chart->setTitleBrush(palette::ink());
+    chart->legend()->setFont(palette::font(palette::kLegendPt));
+    chart->legend()->setLabelColor(palette::ink());
+    chart->legend()->setAlignment(Qt::AlignBottom);
+}
+
+double groupedBarCenter(int category, int set, int setCount, double barWidth) {
+    const double each = barWidth / setCount;
+    return category - barWidth / 2.0 + (set + 0.5) * each;
+}
+
+std::vector<int> paretoFrontier(const std::vector<double>& costs, const std::vector<double>& scores) {
+    std::vector<int> order(costs.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
+        if (costs[x] != costs[y]) return costs[x] < costs[y];
+        return scores[x] > scores[y];
+    });
+    std::vector<int> frontier;
+    double best = -std::numeric_limits<double>::infinity();
+    for (int i : order) {
+        if (scores[static_cast<std::size_t>(i)] > best) {
+            frontier.push_back(i);
+            best = scores[static_cast<std::size_t>(i)];
+        }
+    }
+    return frontier;
+}
+
+QChart* buildOverallChart(const Analysis& a) {
+    const QString title = QStringLiteral("Overall score with 95% bootstrap interval");
+    if (a.rows.empty()) return emptyChart(title, QStringLiteral("no systems"));
+    auto* set = new QBarSet(QStringLiteral("Overall"));
+    set->setColor(palette::categorical(0));
+    set->setBorderColor(palette::categorical(0));
+    for (auto it = a.rows.rbegin(); it != a.rows.rend(); ++it)
+        *set << it->summary.overall * 100.0;
+    auto* series = new QHorizontalBarSeries;
+    series->setObjectName(QStringLiteral("overallSeries"));
+    series->append(set);
+    series->setBarWidth(0.6);
+    auto* chart = new QChart;
+    chart->setObjectName(QStringLiteral("overallChart"));
+    applyPaperStyle(chart, title);
+    chart->addSeries(series);
+    auto* x = valueAxis(QStringLiteral("Overall score (points)"), 0, 100, QStringLiteral("valueAxis"));
+    x->setTickCount(6);
+    auto* y = categoryAxis(systemCategories(a), QStringLiteral("systemAxis"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    const int n = static_cast<int>(a.rows.size());
+    for (int i = 0; i < n; ++i) {
+        const auto& s = a.rows[static_cast<std::size_t>(n - 1 - i)].summary;
+        addWhisker(chart, x, y, s.ci95.lo * 100.0, s.ci95.hi * 100.0, i, 0.15);
+    }
+    chart->legend()->setVisible(false);
+    return chart;
+}
+
+QChart* buildWorkflowChart(const Analysis& a) {
+    const QString title = QStringLiteral("Mean reward per workflow (95% interval)");
+    if (a.rows.empty()) return emptyChart(title, QStringLiteral("no systems"));
+    auto* series = new QHorizontalBarSeries;
+    series->setObjectName(QStringLiteral("workflowSeries"));
+    series->setBarWidth(kBarWidth);
+    // Sets in reverse so that, read top-down inside a group, the order is creation, edit, image.
+    std::vector<Workflow> order(kWorkflows.rbegin(), kWorkflows.rend());
+    for (Workflow w : order) {
+        auto* set = new QBarSet(QString::fromUtf8(workflowTitle(w)));
+        set->setObjectName(QString::fromUtf8(workflowKey(w)));
+        set->setColor(palette::workflowColor(QString::fromUtf8(workflowKey(w))));
+        set->setBorderColor(set->color());
+        for (auto it = a.rows.rbegin(); it != a.rows.rend(); ++it)
+            *set << it->summary.perWorkflow[static_cast<std::size_t>(w)].value_or(0.0) * 100.0;
+        series->append(set);
+    }
+    auto* chart = new QChart;
+    chart->setObjectName(QStringLiteral("workflowChart"));
+    applyPaperStyle(chart, title);
+    chart->addSeries(series);
+    auto* x = valueAxis(QStringLiteral("Mean reward (points)"), 0, 100, QStringLiteral("valueAxis"));
+    x->setTickCount(6);
+    auto* y = categoryAxis(systemCategories(a), QStringLiteral("systemAxis"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    const int n = static_cast<int>(a.rows.size());
+    for (int i = 0; i < n; ++i) {
+        const auto& row = a.rows[static_cast<std::size_t>(n - 1 - i)];
+        for (int j = 0; j < 3; ++j) {
+            const auto& ci = row.workflowCi95[static_cast<std::size_t>(order[static_cast<std::size_t>(j)])];
+            if (!ci) continue;
+            addWhisker(chart, x, y, ci->lo * 100.0, ci->hi * 100.0, groupedBarCenter(i, j, 3, kBarWidth),
+                       kBarWidth / 3 * 0.3);
+        }
+    }
+    // Legend in reading order.
+    const auto markers = chart->legend()->markers(series);
+    chart->legend()->setReverseMarkers(true);
+    Q_UNUSED(markers);
+    return chart;
+}
+
+QChart* buildZeroTaxonomyChart(const Analysis& a) {
+    const QString title = QStringLiteral("Zero-reward trials by failure category");
+    if (a.rows.empty()) return emptyChart(title, QStringLiteral("no systems"));
+    auto* series = new QHorizontalStackedBarSeries;
+    series->setObjectName(QStringLiteral("zeroSeries"));
+    series->setBarWidth(0.7);
+    int maxTotal = 0;
+    for (const auto& row : a.rows) {
+        int total = 0;
+        for (ZeroCategory c : kZeroCategories)
+            total += row.zeros.counts.count(c) ? row.zeros.counts.at(c) : 0;
+        maxTotal = std::max(maxTotal, total);
+    }
+    for (ZeroCategory c : kZeroCategories) {
+        const QString key = QString::fromUtf8(zeroCategoryKey(c));
+        auto* set = new QBarSet(QString::fromUtf8(zeroCategoryTitle(c)));
+        set->setObjectName(key);
+        set->setColor(palette::zeroCategoryColor(key));
+        set->setBorderColor(Qt::white);
+        for (auto it = a.rows.rbegin(); it != a.rows.rend(); ++it)
+            *set << (it->zeros.counts.count(c) ? it->zeros.counts.at(c) : 0);
+        series->append(set);
+    }
+    auto* chart = new QChart;
+    chart->setObjectName(QStringLiteral("zeroChart"));
+    applyPaperStyle(chart, title);
+    chart->addSeries(series);
+    auto* x = valueAxis(QStringLiteral("Zero-reward tasks (count)"), 0, std::max(1.0, niceMax(maxTotal)),
+                        QStringLiteral("valueAxis"));
+    auto* y = categoryAxis(systemCategories(a), QStringLiteral("systemAxis"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    return chart;
+}
+
+QChart* buildGateChart(const Analysis& a) {
+    const QString title = QStringLiteral("Geometry zeros by gate");
+    std::map<std::string, int> gateTotals;
+    for (const auto& row : a.rows)
+        for (const auto& [gate, n] : row.zeros.gates)
+            gateTotals[gate] += n;
+    if (a.rows.empty() || gateTotals.empty()) return emptyChart(title, QStringLiteral("no geometry zeros"));
+    auto* series = new QHorizontalStackedBarSeries;
+    series->setObjectName(QStringLiteral("gateSeries"));
+    series->setBarWidth(0.7);
+    int maxTotal = 0;
+    for (const auto& row : a.rows) {
+        int total = 0;
+        for (const auto& [gate, n] : row.zeros.gates)
+            total += n;
+        maxTotal = std::max(maxTotal, total);
+    }
+    for (const auto& [gate, total] : gateTotals) {
+        const QString key = qs(gate);
+        auto* set =
+            new QBarSet(key == QLatin1String("none") ? QStringLiteral("no gate (low similarity)") : key);
+        set->setObjectName(key);
+        set->setColor(palette::gateColor(key));
+        set->setBorderColor(Qt::white);
+        for (auto it = a.rows.rbegin(); it != a.rows.rend(); ++it)
+            *set << (it->zeros.gates.count(gate) ? it->zeros.gates.at(gate) : 0);
+        series->append(set);
+    }
+    auto* chart = new QChart;
+    chart->setObjectName(QStringLiteral("gateChart"));
+    applyPaperStyle(chart, title);
+    chart->addSeries(series);
+    auto* x = valueAxis(QStringLiteral("Geometry-zero tasks (count)"), 0, std::max(1.0, niceMax(maxTotal)),
+                        QStringLiteral("valueAxis"));
+    auto* y = categoryAxis(systemCategories(a), QStringLiteral("systemAxis"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    return chart;
+}
+
+QChart* buildCostScatterChart(const Analysis& a) {
+    const QString title = QStringLiteral("Score vs API cost (Pareto frontier dashed)");
+    std::vector<double> costs, scores;
+    std::vector<const SystemRow*> known;
+    for (const auto& row : a.rows) {
+        if (!row.summary.costUsd) continue;
+        known.push_back(&row);
+        costs.push_back(*row.summary.costUsd);
+        scores.push_back(row.summary.overall * 100.0);
+    }
+    if (known.empty()) return emptyChart(title, QStringLiteral("no system reports cost"));
+    auto* chart = new QChart;
+    chart->setObjectName(QStringLiteral("costChart"));
+    applyPaperStyle(chart, title);
+    const double maxCost = *std::max_element(costs.begin(), costs.end());
+    auto* x =
+        valueAxis(QStringLiteral("Total API cost (USD)"), 0, niceMax(maxCost), QStringLiteral("costAxis"));
+    x->setLabelFormat(QStringLiteral("%.4g"));
+    auto* y = valueAxis(QStringLiteral("Overall score (points)"), 0, 100, QStringLiteral("scoreAxis"));
+    y->setTickCount(6);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    const auto frontier = paretoFrontier(costs, scores);
+    auto* line = new QLineSeries;
+    line->setName(QStringLiteral("Pareto frontier"));
+    line->setObjectName(QStringLiteral("paretoFrontier"));
+    for (int i : frontier)
+        line->append(costs[static_cast<std::size_t>(i)], scores[static_cast<std::size_t>(i)]);
+    QPen pen(palette::ink());
+    pen.setStyle(Qt::DashLine);
+    pen.setWidthF(1.0);
+    line->setPen(pen);
+    chart->addSeries(line);
+    line->attachAxis(x);
+    line->attachAxis(y);
+    static const QScatterSeries::MarkerShape kShapes[] = {QScatterSeries::MarkerShapeCircle,
+                                                          QScatterSeries::MarkerShapeRectangle,
+                                                          QScatterSeries::MarkerShapeTriangle};
+    for (std::size_t i = 0; i < known.size(); ++i) {
+        // Colours follow the system's leaderboard position so every chart agrees.
+        const int pos = static_cast<int>(known[i] - a.rows.data());
+        auto* s = new QScatterSeries;
+        s->setName(qs(known[i]->summary.system.label()));
+        s->setObjectName(QStringLiteral("system"));
+        s->setColor(palette::categorical(pos));
+        s->setBorderColor(palette::ink());
+        s->setMarkerShape(kShapes[(pos / palette::kCategoricalCount) % 3]);
+        s->setMarkerSize(9);
+        s->append(costs[i], scores[i]);
+        chart->addSeries(s);
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    chart->legend()->setAlignment(Qt::AlignRight);
+    return chart;
+}
+
+QChart* buildCostPerPointChart(const Analysis& a) {
+    std::vector<std::optional<double>> values;
+    for (const auto& row : a.rows)
+        values.push_back(row.summary.costPerPoint);
+    return horizontalBars(a, QStringLiteral("Cost per score point"),
+                          QStringLiteral("Cost per point (USD / point)"), QStringLiteral("Cost per point"),
+                          values, QStringLiteral("costPerPoint"), QStringLiteral(" (cost unknown)"));
+}
+
+QChart* buildDurationChart(const Analysis& a) {
+    std::vector<std::optional<double>> values;
+    for (const auto& row : a.rows)
+        values.push_back(row.summary.meanDurationMin);
+    return horizontalBars(a, QStringLiteral("Mean trial duration"), QStringLiteral("Mean duration (minutes)"),
+                          QStringLiteral("Mean duration"), values, QStringLiteral("duration"),
+                          QStringLiteral(" (duration unknown)"));
+}
+
+QChart* buildCompareScatterChart(const Analysis& a, int systemA, int systemB) {
+    const QString title = QStringLiteral("Per-task reward");
+    if (!a.set || systemA < 0 || systemB < 0 || systemA >= static_cast<int>(a.set->systems.size()) ||
+        systemB >= static_cast<int>(a.set->systems.size()))
+        return emptyChart(title, QStringLiteral("choose two systems"));
+    const QString labelA = qs(a.set->systems[static_cast<std::size_t>(systemA)].label());
+    const QString labelB = qs(a.set->systems[static_cast<std::size_t>(systemB)].label());
+    auto* chart = new QChart;
+    chart->setObjectName(QStringLiteral("compareChart"));
+    applyPaperStyle(chart, title);
+    auto* x = valueAxis(labelA + QStringLiteral(" (points)"), 0, 100, QStringLiteral("axisA"));
+    auto* y = valueAxis(labelB + QStringLiteral(" (points)"), 0, 100, QStringLiteral("axisB"));
+    x->setTickCount(6);
+    y->setTickCount(6);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    auto* diagonal = new QLineSeries;
+    diagonal->setName(QStringLiteral("A = B"));
+    diagonal->setObjectName(QStringLiteral("diagonal"));
+    diagonal->append(0, 0);
+    diagonal->append(100, 100);
+    QPen pen(palette::grid().darker(130));
+    pen.setStyle(Qt::DashLine);
+    diagonal->setPen(pen);
+    chart->addSeries(diagonal);
+    diagonal->attachAxis(x);
+    diagonal->attachAxis(y);
+    static const QScatterSeries::MarkerShape kShapes[] = {QScatterSeries::MarkerShapeCircle,
+                                                          QScatterSeries::MarkerShapeRectangle,
+                                                          QScatterSeries::MarkerShapeTriangle};
+    for (Workflow w : kWorkflows) {
+        auto* s = new QScatterSeries;
+        s->setName(QString::fromUtf8(workflowTitle(w)));
+        s->setObjectName(QString::fromUtf8(workflowKey(w)));
+        s->setColor(palette::workflowColor(QString::fromUtf8(workflowKey(w))));
+        s->setBorderColor(palette::ink());
+        s->setMarkerShape(kShapes[static_cast<int>(w)]);
+        s->setMarkerSize(7);
+        for (int task : a.tasks) {
+            if (a.set->tasks[static_cast<std::size_t>(task)].workflow != w) continue;
+            const auto ra = a.set->selectedReward(systemA, task);
+            const auto rb = a.set->selectedReward(systemB, task);
+            if (ra && rb) s->append(*ra * 100.0, *rb * 100.0);
+        }
+        chart->addSeries(s);
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    return chart;
+}
+
+} // namespace vernier::ui

@@ -1,0 +1,227 @@
+#include "ui/compare_view.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/chart_panel.h"
+#include "ui/charts.h"
+
+namespace vernier::ui {
+
+namespace {
+
+constexpr int kTrialARole = Qt::UserRole + 1;
+constexpr int kSortRole = Qt::UserRole + 2;
+
+QStandardItem* item(const QString& text, const QVariant& sort = {}) {
+    auto* i = new QStandardItem(text);
+    i->setEditable(false);
+    i->setData(sort.isValid() ? sort : QVariant(text), kSortRole);
+    return i;
+}
+
+QString signedPoints(double fraction) {
+    return QStringLiteral("%1%2").arg(fraction >= 0 ? QStringLiteral("+") : QString(),
+                                      formatPoints(fraction));
+}
+
+QTableView* makeTable(const QString& name, QAbstractItemModel* model, QWidget* parent) {
+    auto* t = new QTableView(parent);
+    t->setObjectName(name);
+    t->setModel(model);
+    t->verticalHeader()->hide();
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    t->horizontalHeader()->setStretchLastSection(true);
+    return t;
+}
+
+} // namespace
+
+CompareView::CompareView(QWidget* parent) : ViewPage(parent) {
+    setObjectName(QStringLiteral("compareView"));
+    a_ = new QComboBox(this);
+    a_->setObjectName(QStringLiteral("systemA"));
+    b_ = new QComboBox(this);
+    b_->setObjectName(QStringLiteral("systemB"));
+    similar_ = new QDoubleSpinBox(this);
+    similar_->setObjectName(QStringLiteral("similarThreshold"));
+    similar_->setRange(0.0, 0.5);
+    similar_->setDecimals(3);
+    similar_->setSingleStep(0.005);
+    similar_->setValue(0.01);
+    similar_->setToolTip(tr("|Δ reward| at or below this counts as similar"));
+    summary_ = new QLabel(this);
+    summary_->setObjectName(QStringLiteral("compareSummary"));
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    summary_->setWordWrap(true);
+    chart_ = new ChartPanel(
+        QStringLiteral("compareChartView"),
+        [this](const Analysis& a) {
+            return buildCompareScatterChart(a, a_->currentData().toInt(), b_->currentData().toInt());
+        },
+        this);
+
+    workflows_ = new QStandardItemModel(0, 6, this);
+    workflows_->setHorizontalHeaderLabels(
+        {tr("Workflow"), tr("Tasks"), tr("Δ (pts, A − B)"), tr("A higher"), tr("Similar"), tr("A lower")});
+    tasks_ = new QStandardItemModel(0, 5, this);
+    tasks_->setHorizontalHeaderLabels(
+        {tr("Task"), tr("Workflow"), tr("A (pts)"), tr("B (pts)"), tr("Δ (pts)")});
+    tasksProxy_ = new QSortFilterProxyModel(this);
+    tasksProxy_->setSourceModel(tasks_);
+    tasksProxy_->setSortRole(kSortRole);
+    workflowTable_ = makeTable(QStringLiteral("compareWorkflowTable"), workflows_, this);
+    taskTable_ = makeTable(QStringLiteral("compareTasksTable"), tasksProxy_, this);
+    taskTable_->setSortingEnabled(true);
+    connect(taskTable_, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
+        const int trial = tasksProxy_->index(i.row(), 0).data(kTrialARole).toInt();
+        if (trial >= 0) emit trialActivated(trial);
+    });
+
+    for (QComboBox* c : {a_, b_})
+        connect(c, &QComboBox::currentIndexChanged, this, [this] {
+            if (!updating_) refresh();
+        });
+    connect(similar_, &QDoubleSpinBox::valueChanged, this, [this] { refresh(); });
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("A:"), this));
+    top->addWidget(a_, 1);
+    top->addWidget(new QLabel(tr("B:"), this));
+    top->addWidget(b_, 1);
+    top->addWidget(new QLabel(tr("Similar when |Δ| ≤"), this));
+    top->addWidget(similar_);
+    auto* right = new QWidget(this);
+    auto* rl = new QVBoxLayout(right);
+    rl->setContentsMargins(0, 0, 0, 0);
+    rl->addWidget(summary_);
+    rl->addWidget(workflowTable_, 1);
+    rl->addWidget(
+        new QLabel(tr("Tasks with the largest differences (double-click opens A's trial):"), right));
+    rl->addWidget(taskTable_, 3);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(chart_);
+    split->addWidget(right);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(split, 1);
+}
+
+void CompareView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
+    analysis_ = analysis;
+    const int oldA = a_->currentData().isValid() ? a_->currentData().toInt() : -1;
+    const int oldB = b_->currentData().isValid() ? b_->currentData().toInt() : -1;
+    updating_ = true;
+    a_->clear();
+    b_->clear();
+    if (analysis->set)
+        for (const auto& row : analysis->rows) {
+            a_->addItem(qs(row.summary.system.label()), row.system);
+            b_->addItem(qs(row.summary.system.label()), row.system);
+        }
+    // Default: the two best systems.
+    const int ia = a_->findData(oldA);
+    const int ib = b_->findData(oldB);
+    a_->setCurrentIndex(ia >= 0 ? ia : 0);
+    b_->setCurrentIndex(ib >= 0 ? ib : std::min(1, b_->count() - 1));
+    updating_ = false;
+    refresh();
+}
+
+void CompareView::setSystems(int systemA, int systemB) {
+    updating_ = true;
+    const int ia = a_->findData(systemA);
+    const int ib = b_->findData(systemB);
+    if (ia >= 0) a_->setCurrentIndex(ia);
+    if (ib >= 0) b_->setCurrentIndex(ib);
+    updating_ = false;
+    refresh();
+}
+
+void CompareView::refresh() {
+    comparison_.reset();
+    workflows_->removeRows(0, workflows_->rowCount());
+    tasks_->removeRows(0, tasks_->rowCount());
+    if (!analysis_ || !analysis_->set) return;
+    chart_->rebuild(*analysis_);
+    const int a = a_->currentData().isValid() ? a_->currentData().toInt() : -1;
+    const int b = b_->currentData().isValid() ? b_->currentData().toInt() : -1;
+    if (a < 0 || b < 0 || a == b) {
+        summary_->setText(tr("Choose two different systems."));
+        return;
+    }
+    const ResultSet& set = *analysis_->set;
+    std::vector<PairedTask> paired;
+    std::vector<int> pairedTaskIndex;
+    for (int t : analysis_->tasks) {
+        const auto ra = set.selectedReward(a, t);
+        const auto rb = set.selectedReward(b, t);
+        if (!ra || !rb) continue;
+        paired.push_back({set.tasks[static_cast<std::size_t>(t)].workflow, *ra, *rb});
+        pairedTaskIndex.push_back(t);
+    }
+    if (paired.empty()) {
+        summary_->setText(tr("The two systems share no task under this filter."));
+        return;
+    }
+    comparison_ = comparePaired(paired, similar_->value());
+    const PairedComparison& c = *comparison_;
+    summary_->setText(
+        tr("<b>Δ = %1 points</b> (A − B), paired 95% interval [%2, %3] over %4 tasks; A higher on "
+           "%5, similar on %6, lower on %7.")
+            .arg(signedPoints(c.delta), signedPoints(c.ci95.lo), signedPoints(c.ci95.hi))
+            .arg(c.n)
+            .arg(c.higher)
+            .arg(c.similar)
+            .arg(c.lower));
+    for (const auto& [w, d] : c.perWorkflow)
+        workflows_->appendRow(
+            {item(QString::fromUtf8(workflowTitle(w))), item(QString::number(d.n), d.n),
+             item(signedPoints(d.delta), d.delta), item(QString::number(d.higher), d.higher),
+             item(QString::number(d.similar), d.similar), item(QString::number(d.lower), d.lower)});
+    workflows_->appendRow({item(tr("All")), item(QString::number(c.n), c.n),
+                           item(signedPoints(c.delta), c.delta), item(QString::number(c.higher), c.higher),
+                           item(QString::number(c.similar), c.similar),
+                           item(QString::number(c.lower), c.lower)});
+    for (std::size_t i = 0; i < paired.size(); ++i) {
+        const int t = pairedTaskIndex[i];
+        const double d = paired[i].a - paired[i].b;
+        QList<QStandardItem*> row = {item(qs(set.tasks[static_cast<std::size_t>(t)].id)),
+                                     item(QString::fromUtf8(workflowTitle(paired[i].workflow))),
+                                     item(formatPoints(paired[i].a), paired[i].a),
+                                     item(formatPoints(paired[i].b), paired[i].b),
+                                     item(signedPoints(d), std::abs(d))};
+        row[0]->setData(set.selectedTrial(a, t), kTrialARole);
+        tasks_->appendRow(row);
+    }
+    taskTable_->sortByColumn(4, Qt::DescendingOrder);
+}
+
+QList<ExportableFigure> CompareView::figures() {
+    FigureOptions o;
+    o.widthInches = 3.5;
+    o.heightInches = 3.5;
+    o.title = tr("Per-task comparison");
+    return {{QStringLiteral("compare_scatter"), chart_, o}};
+}
+
+QList<ExportableTable> CompareView::tables() {
+    return {{QStringLiteral("compare_workflows"), workflows_},
+            {QStringLiteral("compare_tasks"), tasksProxy_}};
+}
+
+} // namespace vernier::ui

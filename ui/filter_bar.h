@@ -1,0 +1,33 @@
+#pragma once
+// The filter row shared by every view: workflow, task category, system, trial status.
+#include <QWidget>
+#include <memory>
+
+#include "ui/analysis.h"
+
+class QComboBox;
+
+namespace vernier::ui {
+
+class FilterBar : public QWidget {
+    Q_OBJECT
+public:
+    explicit FilterBar(QWidget* parent = nullptr);
+    // Refreshes the category and system choices, keeping the current selection when still present.
+    void setAnalysis(const std::shared_ptr<const Analysis>& analysis);
+    TrialFilter filter() const;
+    void setFilter(const TrialFilter& filter);
+
+signals:
+    void filterChanged(const vernier::ui::TrialFilter& filter);
+
+private:
+    void emitChanged();
+    QComboBox* workflow_;
+    QComboBox* category_;
+    QComboBox* system_;
+    QComboBox* status_;
+    bool updating_ = false;
+};
+
+} // namespace vernier::ui

@@ -1,0 +1,287 @@
+#include "ui/heatmap_view.h"
+
+#include <QComboBox>
+#include <QFontMetricsF>
+#include <QHBoxLayout>
+#include <QHelpEvent>
+#include <QLabel>
+#include <QLinearGradient>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/palette.h"
+
+namespace vernier::ui {
+
+namespace {
+constexpr double kMargin = 4.0;
+
+int difficultyRank(const std::string& d) {
+    if (d == "easy") return 0;
+    if (d == "medium") return 1;
+    if (d == "hard") return 2;
+    return 3; // unknown last
+}
+} // namespace
+
+HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("heatmap"));
+    setMouseTracking(false);
+    setMinimumSize(400, 200);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+void HeatmapWidget::setAnalysis(std::shared_ptr<const Analysis> analysis) {
+    analysis_ = std::move(analysis);
+    rows_.clear();
+    if (analysis_)
+        for (const auto& r : analysis_->rows)
+            rows_.push_back(r.system);
+    rebuildColumns();
+    update();
+}
+
+void HeatmapWidget::setTaskOrder(TaskOrder order) {
+    order_ = order;
+    rebuildColumns();
+    update();
+}
+
+void HeatmapWidget::rebuildColumns() {
+    columns_.clear();
+    if (!analysis_ || !analysis_->set) return;
+    const ResultSet& set = *analysis_->set;
+    auto mean = [&](int task) {
+        double sum = 0;
+        int n = 0;
+        for (int s : rows_)
+            if (const auto r = set.selectedReward(s, task)) {
+                sum += *r;
+                ++n;
+            }
+        return n ? sum / n : 0.0;
+    };
+    for (Workflow w : kWorkflows) {
+        std::vector<int> group;
+        for (int t : analysis_->tasks)
+            if (set.tasks[static_cast<std::size_t>(t)].workflow == w) group.push_back(t);
+        if (order_ == TaskOrder::MeanReward) {
+            // Hardest first: lowest mean reward over the shown systems.
+            std::vector<std::pair<double, int>> keyed;
+            for (int t : group)
+                keyed.push_back({mean(t), t});
+            std::stable_sort(keyed.begin(), keyed.end(), [](auto& a, auto& b) { return a.first < b.first; });
+            for (std::size_t i = 0; i < group.size(); ++i)
+                group[i] = keyed[i].second;
+        } else if (order_ == TaskOrder::PackDifficulty) {
+            std::stable_sort(group.begin(), group.end(), [&](int a, int b) {
+                return difficultyRank(set.tasks[static_cast<std::size_t>(a)].difficulty) >
+                       difficultyRank(set.tasks[static_cast<std::size_t>(b)].difficulty);
+            });
+        }
+        columns_.insert(columns_.end(), group.begin(), group.end());
+    }
+}
+
+int HeatmapWidget::trialAt(int row, int column) const {
+    if (!analysis_ || !analysis_->set || row < 0 || column < 0 || row >= static_cast<int>(rows_.size()) ||
+        column >= static_cast<int>(columns_.size()))
+        return -1;
+    return analysis_->set->selectedTrial(rows_[static_cast<std::size_t>(row)],
+                                         columns_[static_cast<std::size_t>(column)]);
+}
+
+HeatmapWidget::Geometry HeatmapWidget::layoutFor(const QSizeF& size) const {
+    const QFontMetricsF tick(palette::font(palette::kTickPt));
+    const QFontMetricsF title(palette::font(palette::kTitlePt, true));
+    double labelW = 0;
+    if (analysis_)
+        for (const auto& r : analysis_->rows)
+            labelW = std::max(labelW, tick.horizontalAdvance(qs(r.summary.system.label())));
+    Geometry g;
+    g.left = kMargin + labelW + 6;
+    g.top = kMargin + title.height() + 4 + tick.height() + 4;
+    const double bottom = tick.height() * 3 + 10;
+    const int nc = std::max<int>(1, static_cast<int>(columns_.size()));
+    const int nr = std::max<int>(1, static_cast<int>(rows_.size()));
+    g.cellW = std::max(1.0, (size.width() - g.left - kMargin) / nc);
+    g.cellH = std::max(1.0, (size.height() - g.top - bottom) / nr);
+    return g;
+}
+
+QPoint HeatmapWidget::cellAt(const QPoint& pos) const {
+    const Geometry g = layoutFor(QSizeF(size()));
+    const int c = static_cast<int>(std::floor((pos.x() - g.left) / g.cellW));
+    const int r = static_cast<int>(std::floor((pos.y() - g.top) / g.cellH));
+    if (pos.x() < g.left || pos.y() < g.top || c >= static_cast<int>(columns_.size()) ||
+        r >= static_cast<int>(rows_.size()))
+        return {-1, -1};
+    return {c, r};
+}
+
+void HeatmapWidget::paintFigure(QPainter& p, const QSizeF& size) const {
+    p.save();
+    p.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
+    const QFont tickFont = palette::font(palette::kTickPt);
+    const QFont titleFont = palette::font(palette::kTitlePt, true);
+    const QFontMetricsF tick(tickFont);
+    const QFontMetricsF titleMetrics(titleFont);
+    p.setPen(palette::ink());
+    p.setFont(titleFont);
+    p.drawText(QRectF(0, kMargin, size.width(), titleMetrics.height()), Qt::AlignHCenter,
+               tr("Reward per task (rows: systems, columns: tasks by workflow)"));
+    if (!analysis_ || !analysis_->set || rows_.empty() || columns_.empty()) {
+        p.setFont(tickFont);
+        p.drawText(QRectF(QPointF(0, 0), size), Qt::AlignCenter, tr("No trials for this filter"));
+        p.restore();
+        return;
+    }
+    const ResultSet& set = *analysis_->set;
+    const Geometry g = layoutFor(size);
+    p.setFont(tickFont);
+
+    // Workflow group labels and separators.
+    double x = g.left;
+    for (Workflow w : kWorkflows) {
+        const int n = static_cast<int>(std::count_if(columns_.begin(), columns_.end(), [&](int t) {
+            return set.tasks[static_cast<std::size_t>(t)].workflow == w;
+        }));
+        if (n == 0) continue;
+        const QRectF band(x, g.top - tick.height() - 3, n * g.cellW, tick.height());
+        p.fillRect(QRectF(band.left(), band.bottom(), band.width(), 2),
+                   palette::workflowColor(QString::fromUtf8(workflowKey(w))));
+        p.setPen(palette::ink());
+        p.drawText(band, Qt::AlignCenter,
+                   tick.elidedText(tr("%1 (%2)").arg(QString::fromUtf8(workflowTitle(w))).arg(n),
+                                   Qt::ElideRight, band.width()));
+        x += n * g.cellW;
+    }
+
+    // Cells.
+    p.setPen(Qt::NoPen);
+    for (std::size_t r = 0; r < rows_.size(); ++r) {
+        for (std::size_t c = 0; c < columns_.size(); ++c) {
+            const QRectF cell(g.left + c * g.cellW, g.top + r * g.cellH, g.cellW, g.cellH);
+            const auto reward = set.selectedReward(rows_[r], columns_[c]);
+            QColor color = reward ? palette::sequential(*reward) : palette::unknown();
+            const int trial = set.selectedTrial(rows_[r], columns_[c]);
+            if (trial >= 0 && analysis_->filter.status != TrialStatus::All &&
+                !analysis_->filter.acceptsTrial(set, trial))
+                color.setAlphaF(0.18); // outside the status filter: faded
+            p.fillRect(cell.adjusted(0, 0, -std::min(0.5, g.cellW * 0.1), -std::min(0.5, g.cellH * 0.1)),
+                       color);
+        }
+    }
+    // Workflow separators.
+    p.setPen(QPen(Qt::white, 2));
+    x = g.left;
+    for (std::size_t c = 1; c < columns_.size(); ++c) {
+        const bool boundary = set.tasks[static_cast<std::size_t>(columns_[c])].workflow !=
+                              set.tasks[static_cast<std::size_t>(columns_[c - 1])].workflow;
+        if (boundary)
+            p.drawLine(QPointF(g.left + c * g.cellW, g.top),
+                       QPointF(g.left + c * g.cellW, g.top + rows_.size() * g.cellH));
+    }
+    // System labels.
+    p.setPen(palette::ink());
+    for (std::size_t r = 0; r < rows_.size(); ++r) {
+        const QRectF label(kMargin, g.top + r * g.cellH, g.left - kMargin - 6, g.cellH);
+        p.drawText(label, Qt::AlignRight | Qt::AlignVCenter,
+                   qs(set.systems[static_cast<std::size_t>(rows_[r])].label()));
+    }
+    // Colour scale.
+    const double legendTop = g.top + rows_.size() * g.cellH + 8;
+    const double legendW = std::min(240.0, size.width() * 0.4);
+    const QRectF bar(g.left, legendTop, legendW, tick.height() * 0.9);
+    QLinearGradient gradient(bar.topLeft(), bar.topRight());
+    for (int i = 0; i <= 10; ++i)
+        gradient.setColorAt(i / 10.0, palette::sequential(i / 10.0));
+    p.fillRect(bar, gradient);
+    p.drawText(QRectF(bar.left() - 40, bar.bottom() + 1, 80, tick.height()), Qt::AlignHCenter,
+               QStringLiteral("0"));
+    p.drawText(QRectF(bar.center().x() - 40, bar.bottom() + 1, 80, tick.height()), Qt::AlignHCenter,
+               QStringLiteral("0.5"));
+    p.drawText(QRectF(bar.right() - 40, bar.bottom() + 1, 80, tick.height()), Qt::AlignHCenter,
+               QStringLiteral("1"));
+    p.drawText(QRectF(bar.right() + 12, bar.top() - 2, 400, tick.height() * 1.2),
+               Qt::AlignLeft | Qt::AlignVCenter, tr("Reward (grey: no trial)"));
+    p.restore();
+}
+
+void HeatmapWidget::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing, false);
+    paintFigure(p, QSizeF(size()));
+}
+
+void HeatmapWidget::mouseReleaseEvent(QMouseEvent* event) {
+    const QPoint cell = cellAt(event->position().toPoint());
+    const int trial = trialAt(cell.y(), cell.x());
+    if (trial >= 0) emit trialActivated(trial);
+}
+
+bool HeatmapWidget::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip && analysis_ && analysis_->set) {
+        auto* help = static_cast<QHelpEvent*>(e);
+        const QPoint cell = cellAt(help->pos());
+        if (cell.x() >= 0) {
+            const ResultSet& set = *analysis_->set;
+            const int s = rows_[static_cast<std::size_t>(cell.y())];
+            const int t = columns_[static_cast<std::size_t>(cell.x())];
+            const auto r = set.selectedReward(s, t);
+            QToolTip::showText(help->globalPos(),
+                               tr("%1\n%2\nreward %3")
+                                   .arg(qs(set.tasks[static_cast<std::size_t>(t)].id),
+                                        qs(set.systems[static_cast<std::size_t>(s)].label()),
+                                        r ? QString::number(*r, 'f', 3) : tr("— (no trial)")),
+                               this);
+        } else {
+            QToolTip::hideText();
+        }
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+HeatmapView::HeatmapView(QWidget* parent) : ViewPage(parent) {
+    setObjectName(QStringLiteral("heatmapView"));
+    heatmap_ = new HeatmapWidget(this);
+    order_ = new QComboBox(this);
+    order_->setObjectName(QStringLiteral("heatmapOrder"));
+    order_->addItem(tr("Task id"), static_cast<int>(HeatmapWidget::TaskOrder::Id));
+    order_->addItem(tr("Difficulty: mean reward, hardest first"),
+                    static_cast<int>(HeatmapWidget::TaskOrder::MeanReward));
+    order_->addItem(tr("Difficulty: from the task pack"),
+                    static_cast<int>(HeatmapWidget::TaskOrder::PackDifficulty));
+    connect(order_, &QComboBox::currentIndexChanged, this, [this] {
+        heatmap_->setTaskOrder(static_cast<HeatmapWidget::TaskOrder>(order_->currentData().toInt()));
+    });
+    connect(heatmap_, &HeatmapWidget::trialActivated, this, &ViewPage::trialActivated);
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Order tasks within each workflow by:"), this));
+    top->addWidget(order_);
+    top->addStretch(1);
+    top->addWidget(new QLabel(tr("Click a cell to open its trial."), this));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(heatmap_, 1);
+}
+
+void HeatmapView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
+    heatmap_->setAnalysis(analysis);
+}
+
+QList<ExportableFigure> HeatmapView::figures() {
+    FigureOptions o;
+    o.widthInches = 7.0;
+    o.heightInches = 3.0;
+    o.title = tr("Reward heatmap");
+    return {{QStringLiteral("heatmap"), heatmap_, o}};
+}
+
+} // namespace vernier::ui

@@ -1,0 +1,170 @@
+#include "ui/leaderboard_model.h"
+
+#include <limits>
+
+#include "ui/palette.h"
+
+namespace vernier::ui {
+
+namespace {
+constexpr double kUnknownSort = -std::numeric_limits<double>::infinity();
+QVariant sortValue(const std::optional<double>& v) {
+    return v ? *v : kUnknownSort;
+}
+} // namespace
+
+LeaderboardModel::LeaderboardModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void LeaderboardModel::setAnalysis(std::shared_ptr<const Analysis> analysis) {
+    beginResetModel();
+    analysis_ = std::move(analysis);
+    endResetModel();
+}
+
+int LeaderboardModel::rowCount(const QModelIndex& parent) const {
+    if (parent.isValid() || !analysis_) return 0;
+    return static_cast<int>(analysis_->rows.size());
+}
+
+int LeaderboardModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal) return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case Rank:
+            return tr("#");
+        case System:
+            return tr("System (agent / model)");
+        case Overall:
+            return tr("Overall (pts)");
+        case Ci95:
+            return tr("95% CI (pts)");
+        case Creation:
+            return tr("Creation");
+        case CreateAndEdit:
+            return tr("Create & edit");
+        case ImageToCad:
+            return tr("Image to CAD");
+        case Perfect:
+            return tr("Perfect %");
+        case Zero:
+            return tr("Zero %");
+        case Cost:
+            return tr("Cost (USD)");
+        case CostPerPoint:
+            return tr("USD / point");
+        case Duration:
+            return tr("Mean duration (min)");
+        case Trials:
+            return tr("Trials");
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case Ci95:
+            return tr("Stratified bootstrap 95% interval of the overall score (tasks resampled)");
+        case Perfect:
+            return tr("Share of selected rewards exactly 1.0");
+        case Zero:
+            return tr("Share of selected rewards exactly 0");
+        case Cost:
+            return tr("Total known API cost; — when no trial reports a cost");
+        case CostPerPoint:
+            return tr("Total known cost / overall score in points");
+        default:
+            return {};
+        }
+    }
+    return {};
+}
+
+QVariant LeaderboardModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || !analysis_ || index.row() >= rowCount() || index.column() >= ColumnCount)
+        return {};
+    const SystemRow& row = analysis_->rows[static_cast<std::size_t>(index.row())];
+    const SystemSummary& s = row.summary;
+    auto wf = [&](Workflow w) { return s.perWorkflow[static_cast<std::size_t>(w)]; };
+    if (role == SystemIndexRole) return row.system;
+    if (role == Qt::DisplayRole) {
+        switch (index.column()) {
+        case Rank:
+            return index.row() + 1;
+        case System:
+            return qs(s.system.label());
+        case Overall:
+            return formatPoints(s.overall);
+        case Ci95:
+            return QStringLiteral("%1 – %2").arg(formatPoints(s.ci95.lo), formatPoints(s.ci95.hi));
+        case Creation:
+            return formatPoints(wf(Workflow::Creation));
+        case CreateAndEdit:
+            return formatPoints(wf(Workflow::CreateAndEdit));
+        case ImageToCad:
+            return formatPoints(wf(Workflow::ImageToCad));
+        case Perfect:
+            return QString::number(s.perfectRate * 100.0, 'f', 1);
+        case Zero:
+            return QString::number(s.zeroRate * 100.0, 'f', 1);
+        case Cost:
+            return formatUsd(s.costUsd);
+        case CostPerPoint:
+            return formatUsd(s.costPerPoint);
+        case Duration:
+            return formatMinutes(s.meanDurationMin);
+        case Trials:
+            return s.nTrials;
+        }
+    }
+    if (role == SortRole) {
+        switch (index.column()) {
+        case Rank:
+            return index.row();
+        case System:
+            return qs(s.system.label());
+        case Overall:
+            return s.overall;
+        case Ci95:
+            return s.ci95.lo;
+        case Creation:
+            return sortValue(wf(Workflow::Creation));
+        case CreateAndEdit:
+            return sortValue(wf(Workflow::CreateAndEdit));
+        case ImageToCad:
+            return sortValue(wf(Workflow::ImageToCad));
+        case Perfect:
+            return s.perfectRate;
+        case Zero:
+            return s.zeroRate;
+        case Cost:
+            return sortValue(s.costUsd);
+        case CostPerPoint:
+            return sortValue(s.costPerPoint);
+        case Duration:
+            return sortValue(s.meanDurationMin);
+        case Trials:
+            return s.nTrials;
+        }
+    }
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == System ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                        : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::DecorationRole && index.column() == System) return palette::categorical(index.row());
+    if (role == Qt::ToolTipRole) {
+        if (index.column() == Overall)
+            return tr("%1 over %2 tasks")
+                .arg(QString::fromUtf8(overallMethodText(s.overallMethod)))
+                .arg(s.nTasks);
+        if (index.column() == Cost && s.costUsd)
+            return tr("%1 of %2 trials report a cost").arg(s.trialsWithCost).arg(s.nTrials);
+        if (index.column() == Duration && s.meanDurationMin)
+            return tr("%1 of %2 trials report start and finish").arg(s.trialsWithDuration).arg(s.nTrials);
+    }
+    return {};
+}
+
+} // namespace vernier::ui

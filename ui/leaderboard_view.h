@@ -1,0 +1,35 @@
+#pragma once
+// Leaderboard page: the sortable system table and the overall-score chart with intervals.
+#include <QSortFilterProxyModel>
+
+#include "ui/view_page.h"
+
+class QTableView;
+class QPushButton;
+
+namespace vernier::ui {
+
+class ChartPanel;
+class LeaderboardModel;
+
+class LeaderboardView : public ViewPage {
+    Q_OBJECT
+public:
+    explicit LeaderboardView(QWidget* parent = nullptr);
+    QString key() const override { return QStringLiteral("leaderboard"); }
+    QString title() const override { return tr("Leaderboard"); }
+    void setAnalysis(const std::shared_ptr<const Analysis>& analysis) override;
+    QList<ExportableFigure> figures() override;
+    QList<ExportableTable> tables() override;
+    // Systems (indices into ResultSet::systems) of the selected rows, in table order.
+    std::vector<int> selectedSystems() const;
+
+private:
+    LeaderboardModel* model_;
+    QSortFilterProxyModel* proxy_;
+    QTableView* table_;
+    QPushButton* compare_;
+    ChartPanel* chart_;
+};
+
+} // namespace vernier::ui

@@ -1,0 +1,549 @@
+#include "ui/main_window.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <exception>
+
+#include "scoring/safe_zip.h"
+#include "ui/charts_page.h"
+#include "ui/compare_view.h"
+#include "ui/failure_view.h"
+#include "ui/filter_bar.h"
+#include "ui/heatmap_view.h"
+#include "ui/leaderboard_view.h"
+#include "ui/report_export.h"
+#include "ui/session.h"
+#include "ui/table_model_export.h"
+#include "ui/trials_view.h"
+
+namespace vernier::ui {
+
+namespace {
+constexpr int kMaxRecent = 8;
+const char* kRecentKey = "recent";
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Session(this)) {
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(QStringLiteral("Vernier"));
+    setAcceptDrops(true);
+
+    filterBar_ = new FilterBar(this);
+    navigation_ = new QListWidget(this);
+    navigation_->setObjectName(QStringLiteral("navigation"));
+    navigation_->setMaximumWidth(180);
+    stack_ = new QStackedWidget(this);
+    stack_->setObjectName(QStringLiteral("pages"));
+
+    auto* leaderboard = new LeaderboardView(this);
+    addPage(leaderboard);
+    addPage(new WorkflowChartView(this));
+    addPage(new FailureView(this));
+    addPage(new CostView(this));
+    addPage(new HeatmapView(this));
+    compareView_ = new CompareView(this);
+    addPage(compareView_);
+    trialsView_ = new TrialsView(this);
+    addPage(trialsView_);
+    connect(navigation_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
+    connect(trialsView_, &TrialsView::rescoreRequested, this, &MainWindow::rescore);
+
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(filterBar_);
+    auto* split = new QSplitter(Qt::Horizontal, central);
+    split->addWidget(navigation_);
+    split->addWidget(stack_);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+    setCentralWidget(central);
+
+    summary_ = new QLabel(tr("No results loaded — File → Open, or drop a bundle here."), this);
+    summary_->setObjectName(QStringLiteral("statusSummary"));
+    mismatch_ = new QLabel(this);
+    mismatch_->setObjectName(QStringLiteral("mismatchLabel"));
+    progress_ = new QProgressBar(this);
+    progress_->setObjectName(QStringLiteral("progress"));
+    progress_->setMaximumWidth(220);
+    progress_->setVisible(false);
+    cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->setObjectName(QStringLiteral("cancelRescore"));
+    cancel_->setVisible(false);
+    statusBar()->addWidget(summary_, 1);
+    statusBar()->addPermanentWidget(mismatch_);
+    statusBar()->addPermanentWidget(progress_);
+    statusBar()->addPermanentWidget(cancel_);
+    connect(cancel_, &QPushButton::clicked, session_, &Session::cancelRescore);
+
+    connect(filterBar_, &FilterBar::filterChanged, session_, &Session::setFilter);
+    connect(session_, &Session::analysisChanged, this, &MainWindow::onAnalysisChanged);
+    connect(session_, &Session::loadFailed, this, [this](const QString& reason) {
+        summary_->setText(tr("Could not open: %1").arg(reason));
+        if (isVisible() && !qEnvironmentVariableIsSet("VERNIER_NO_DIALOGS"))
+            QMessageBox::warning(this, tr("Could not open results"), reason);
+    });
+    connect(session_, &Session::busyChanged, this, [this](bool busy, const QString& what) {
+        progress_->setVisible(busy);
+        if (busy && !session_->rescoring()) {
+            progress_->setRange(0, 0); // indeterminate: import / statistics
+            if (!what.isEmpty()) summary_->setText(what);
+        }
+        if (!busy) updateStatus();
+    });
+    connect(session_, &Session::rescoreProgress, this, [this](int done, int total, int crashed) {
+        progress_->setVisible(true);
+        cancel_->setVisible(true);
+        progress_->setRange(0, total);
+        progress_->setValue(done);
+        progress_->setFormat(tr("Rescoring %v / %m"));
+        summary_->setText(
+            tr("Rescoring: %1 of %2 done, %3 scorer crash(es)").arg(done).arg(total).arg(crashed));
+    });
+    connect(session_, &Session::rescoreFinished, this,
+            [this](int rescored, int mismatches, bool cancelled, const QString& error) {
+                cancel_->setVisible(false);
+                progress_->setFormat(QStringLiteral("%p%"));
+                summary_->setText(error.isEmpty()
+                                      ? tr("Rescored %1 trial(s)%2; %3 mismatch(es) with the recorded reward")
+                                            .arg(rescored)
+                                            .arg(cancelled ? tr(" (cancelled)") : QString())
+                                            .arg(mismatches)
+                                      : tr("Rescoring failed: %1").arg(error));
+            });
+
+    for (ViewPage* page : pages_) {
+        connect(page, &ViewPage::trialActivated, this, &MainWindow::openTrial);
+        connect(page, &ViewPage::compareRequested, this, [this](int a, int b) {
+            compareView_->setSystems(a, b);
+            showView(QStringLiteral("compare"));
+        });
+    }
+    buildMenus();
+    navigation_->setCurrentRow(0);
+    resize(1400, 900);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::addPage(ViewPage* page) {
+    pages_.push_back(page);
+    stack_->addWidget(page);
+    auto* item = new QListWidgetItem(page->title(), navigation_);
+    item->setData(Qt::UserRole, page->key());
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("Open &bundle folder…"), QKeySequence::Open, this,
+                    [this] { openBundleDialog(false); });
+    file->addAction(tr("Open bundle &zip…"), this, [this] { openBundleDialog(true); });
+    file->addAction(tr("Open &task pack folder…"), this, [this] { openPackDialog(false); });
+    file->addAction(tr("Open task pack z&ip…"), this, [this] { openPackDialog(true); });
+    recentMenu_ = file->addMenu(tr("Open &recent"));
+    recentMenu_->setObjectName(QStringLiteral("recentMenu"));
+    rebuildRecentMenu();
+    file->addAction(tr("&Close results"), this, [this] { openResults({}, taskPack_); });
+    file->addSeparator();
+    file->addAction(tr("Export &figure…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportFigureDialog);
+    file->addAction(tr("Export t&able…"), this, &MainWindow::exportTableDialog);
+    file->addAction(tr("Export re&port (all figures and tables)…"), this, &MainWindow::exportReportDialog);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (std::size_t i = 0; i < pages_.size(); ++i) {
+        const QString key = pages_[i]->key();
+        QAction* a = view->addAction(pages_[i]->title(), this, [this, key] { showView(key); });
+        a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
+    }
+
+    QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
+    auto* latest = analysis->addAction(tr("Use &latest finished trial per task"));
+    auto* mean = analysis->addAction(tr("Use &mean over trials per task"));
+    latest->setCheckable(true);
+    mean->setCheckable(true);
+    latest->setChecked(true);
+    auto* group = new QActionGroup(this);
+    group->addAction(latest);
+    group->addAction(mean);
+    connect(latest, &QAction::triggered, this,
+            [this] { session_->setSelectionPolicy(SelectionPolicy::LatestFinished); });
+    connect(mean, &QAction::triggered, this, [this] { session_->setSelectionPolicy(SelectionPolicy::Mean); });
+    analysis->addSeparator();
+    auto* prefer = analysis->addAction(tr("Prefer &rescored rewards"));
+    prefer->setCheckable(true);
+    prefer->setChecked(true);
+    connect(prefer, &QAction::toggled, session_, &Session::setPreferRescored);
+    analysis->addAction(tr("Rescore &selected trials"), this,
+                        [this] { rescore(trialsView_->selectedTrials()); });
+    analysis->addAction(tr("Rescore &all trials"), this, [this] {
+        const auto a = session_->analysis();
+        if (!a->set) return;
+        std::vector<int> all;
+        for (int i = 0; i < static_cast<int>(a->set->trials.size()); ++i)
+            if (a->set->trials[static_cast<std::size_t>(i)].loadError.empty()) all.push_back(i);
+        rescore(all);
+    });
+    analysis->addAction(tr("&Cancel rescoring"), session_, &Session::cancelRescore);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Vernier"), this, [this] {
+        QMessageBox::about(
+            this, tr("About Vernier"),
+            tr("Vernier — analysis and leaderboard viewer for Parametric CAD Bench v3 results."));
+    });
+}
+
+void MainWindow::openResults(const QStringList& bundles, const QString& taskPack) {
+    bundles_ = bundles;
+    taskPack_ = taskPack;
+    if (bundles.isEmpty()) {
+        summary_->setText(tr("No results loaded — File → Open, or drop a bundle here."));
+        return;
+    }
+    if (taskPack.isEmpty()) {
+        summary_->setText(tr("Open a task pack too (File → Open task pack) to match trials to tasks."));
+        return;
+    }
+    rememberRecent();
+    session_->load(bundles, taskPack);
+}
+
+void MainWindow::onAnalysisChanged() {
+    const auto analysis = session_->analysis();
+    filterBar_->setAnalysis(analysis);
+    for (ViewPage* page : pages_)
+        page->setAnalysis(analysis);
+    trialsView_->setMismatchCount(session_->mismatchCount());
+    updateStatus();
+    emit analysisShown();
+}
+
+void MainWindow::updateStatus() {
+    const auto a = session_->analysis();
+    if (!a->set) return;
+    int errors = 0;
+    for (const auto& t : a->set->trials)
+        if (!t.loadError.empty()) ++errors;
+    summary_->setText(
+        tr("%1 trials, %2 systems, %3 of %4 tasks shown%5")
+            .arg(a->set->trials.size())
+            .arg(a->set->systems.size())
+            .arg(a->tasks.size())
+            .arg(a->set->tasks.size())
+            .arg(errors ? tr("; %1 trial(s) could not be read (see Trials, status: load error)").arg(errors)
+                        : QString()));
+    mismatch_->setText(tr("Rescore mismatches: %1").arg(session_->mismatchCount()));
+    setWindowTitle(QStringLiteral("Vernier — %1")
+                       .arg(bundles_.size() == 1 ? QFileInfo(bundles_.first()).fileName()
+                                                 : tr("%n bundle(s)", nullptr, bundles_.size())));
+}
+
+bool MainWindow::showView(const QString& key) {
+    for (std::size_t i = 0; i < pages_.size(); ++i)
+        if (pages_[i]->key() == key) {
+            navigation_->setCurrentRow(static_cast<int>(i));
+            return true;
+        }
+    return false;
+}
+
+QString MainWindow::currentViewKey() const {
+    const int i = stack_->currentIndex();
+    return i >= 0 && i < static_cast<int>(pages_.size()) ? pages_[static_cast<std::size_t>(i)]->key()
+                                                         : QString();
+}
+
+QStringList MainWindow::viewKeys() const {
+    QStringList keys;
+    for (ViewPage* p : pages_)
+        keys << p->key();
+    return keys;
+}
+
+ViewPage* MainWindow::view(const QString& key) const {
+    for (ViewPage* p : pages_)
+        if (p->key() == key) return p;
+    return nullptr;
+}
+
+void MainWindow::openTrial(int trialIndex) {
+    if (trialIndex < 0) return;
+    showView(QStringLiteral("trials"));
+    trialsView_->focusTrial(trialIndex);
+}
+
+int MainWindow::findTrial(const QString& trialName) const {
+    const auto a = session_->analysis();
+    if (!a->set) return -1;
+    for (int i = 0; i < static_cast<int>(a->set->trials.size()); ++i)
+        if (qs(a->set->trials[static_cast<std::size_t>(i)].trialName) == trialName) return i;
+    return -1;
+}
+
+void MainWindow::rescore(const std::vector<int>& trials) {
+    if (trials.empty()) return;
+    if (session_->rescoring()) {
+        summary_->setText(tr("Rescoring is already running."));
+        return;
+    }
+    session_->rescore(trials);
+}
+
+bool MainWindow::looksLikeTaskPack(const QString& path) {
+    const QFileInfo info(path);
+    if (info.isDir()) {
+        const QDir dir(path);
+        for (const QString& sub : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+            if (QFileInfo::exists(dir.filePath(sub + QStringLiteral("/task.toml")))) return true;
+        return false;
+    }
+    if (info.suffix().compare(QLatin1String("zip"), Qt::CaseInsensitive) != 0) return false;
+    try {
+        const SafeZip zip = SafeZip::openFile(path.toStdString());
+        for (const auto& e : zip.entries()) {
+            const std::string& n = e.name;
+            if (n.size() >= 10 && n.compare(n.size() - 10, 10, "/task.toml") == 0 &&
+                n.find("/tests/") == std::string::npos)
+                return true;
+        }
+    } catch (const std::exception&) {
+    }
+    return false;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    QStringList bundles = bundles_;
+    QString pack = taskPack_;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (!url.isLocalFile()) continue;
+        const QString path = url.toLocalFile();
+        if (looksLikeTaskPack(path))
+            pack = path;
+        else if (!bundles.contains(path))
+            bundles << path;
+    }
+    event->acceptProposedAction();
+    openResults(bundles, pack);
+}
+
+void MainWindow::openBundleDialog(bool zip) {
+    const QString path = zip ? QFileDialog::getOpenFileName(this, tr("Open results bundle (zip)"), QString(),
+                                                            tr("Zip archives (*.zip)"))
+                             : QFileDialog::getExistingDirectory(this, tr("Open results bundle folder"));
+    if (path.isEmpty()) return;
+    QStringList bundles = bundles_;
+    if (!bundles.contains(path)) bundles << path;
+    openResults(bundles, taskPack_);
+}
+
+void MainWindow::openPackDialog(bool zip) {
+    const QString path = zip ? QFileDialog::getOpenFileName(this, tr("Open task pack (zip)"), QString(),
+                                                            tr("Zip archives (*.zip)"))
+                             : QFileDialog::getExistingDirectory(this, tr("Open task pack folder"));
+    if (path.isEmpty()) return;
+    openResults(bundles_, path);
+}
+
+void MainWindow::rememberRecent() {
+    QSettings settings;
+    QStringList recent = settings.value(kRecentKey).toStringList();
+    const QString entry = (QStringList{taskPack_} + bundles_).join(QLatin1Char('\n'));
+    recent.removeAll(entry);
+    recent.prepend(entry);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    settings.setValue(kRecentKey, recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    if (!recentMenu_) return;
+    recentMenu_->clear();
+    const QStringList recent = QSettings().value(kRecentKey).toStringList();
+    for (const QString& entry : recent) {
+        const QStringList parts = entry.split(QLatin1Char('\n'));
+        if (parts.size() < 2) continue;
+        const QString pack = parts.first();
+        const QStringList bundles = parts.mid(1);
+        QString label = QFileInfo(bundles.first()).fileName();
+        if (bundles.size() > 1) label += tr(" + %n more", nullptr, bundles.size() - 1);
+        label += QStringLiteral("  [%1]").arg(QFileInfo(pack).fileName());
+        recentMenu_->addAction(label, this, [this, bundles, pack] { openResults(bundles, pack); });
+    }
+    recentMenu_->setEnabled(!recentMenu_->isEmpty());
+}
+
+void MainWindow::restoreSettings() {
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    const QString view = settings.value(QStringLiteral("window/view")).toString();
+    if (!view.isEmpty()) showView(view);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/view"), currentViewKey());
+    session_->cancelRescore();
+    QMainWindow::closeEvent(event);
+}
+
+namespace {
+
+// Size and resolution of an exported figure.
+bool askFigureOptions(QWidget* parent, FigureOptions& o) {
+    QDialog dialog(parent);
+    dialog.setWindowTitle(QObject::tr("Figure size"));
+    auto* w = new QDoubleSpinBox(&dialog);
+    auto* h = new QDoubleSpinBox(&dialog);
+    for (QDoubleSpinBox* s : {w, h}) {
+        s->setRange(1.0, 20.0);
+        s->setDecimals(2);
+        s->setSuffix(QObject::tr(" in"));
+    }
+    w->setValue(o.widthInches);
+    h->setValue(o.heightInches);
+    auto* dpi = new QSpinBox(&dialog);
+    dpi->setRange(72, 1200);
+    dpi->setValue(o.dpi);
+    dpi->setSuffix(QObject::tr(" dpi (PNG)"));
+    auto* form = new QFormLayout(&dialog);
+    form->addRow(QObject::tr("Width"), w);
+    form->addRow(QObject::tr("Height"), h);
+    form->addRow(QObject::tr("Resolution"), dpi);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted) return false;
+    o.widthInches = w->value();
+    o.heightInches = h->value();
+    o.dpi = dpi->value();
+    return true;
+}
+
+} // namespace
+
+void MainWindow::exportFigureDialog() {
+    ViewPage* page = view(currentViewKey());
+    if (!page) return;
+    const QList<ExportableFigure> figures = page->figures();
+    if (figures.isEmpty()) {
+        QMessageBox::information(this, tr("Export figure"), tr("This view has no figure; use Export table."));
+        return;
+    }
+    int chosen = 0;
+    if (figures.size() > 1) {
+        QStringList names;
+        for (const auto& f : figures)
+            names << f.name;
+        bool ok = false;
+        const QString name =
+            QInputDialog::getItem(this, tr("Export figure"), tr("Figure:"), names, 0, false, &ok);
+        if (!ok) return;
+        chosen = static_cast<int>(names.indexOf(name));
+    }
+    FigureOptions o = figures[chosen].defaults;
+    if (!askFigureOptions(this, o)) return;
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export figure"), figures[chosen].name + QStringLiteral(".pdf"),
+                                     tr("PDF (*.pdf);;SVG (*.svg);;PNG (*.png)"));
+    if (path.isEmpty()) return;
+    FigureFormat format;
+    if (!figureFormatFromPath(path, &format)) {
+        QMessageBox::warning(this, tr("Export figure"), tr("Use a .pdf, .svg or .png file name."));
+        return;
+    }
+    QString error;
+    if (!exportFigure(figures[chosen].widget, path, format, o, &error))
+        QMessageBox::warning(this, tr("Export figure"), error);
+    else
+        summary_->setText(tr("Wrote %1").arg(path));
+}
+
+void MainWindow::exportTableDialog() {
+    ViewPage* page = view(currentViewKey());
+    if (!page) return;
+    const QList<ExportableTable> tables = page->tables();
+    if (tables.isEmpty()) {
+        QMessageBox::information(this, tr("Export table"), tr("This view has no table; use Export figure."));
+        return;
+    }
+    int chosen = 0;
+    if (tables.size() > 1) {
+        QStringList names;
+        for (const auto& t : tables)
+            names << t.name;
+        bool ok = false;
+        const QString name =
+            QInputDialog::getItem(this, tr("Export table"), tr("Table:"), names, 0, false, &ok);
+        if (!ok) return;
+        chosen = static_cast<int>(names.indexOf(name));
+    }
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export table"), tables[chosen].name + QStringLiteral(".csv"),
+                                     tr("CSV (*.csv);;LaTeX booktabs (*.tex)"));
+    if (path.isEmpty()) return;
+    const bool latex = path.endsWith(QLatin1String(".tex"), Qt::CaseInsensitive);
+    QString text;
+    const auto analysis = session_->analysis();
+    if (tables[chosen].name == QLatin1String("leaderboard")) // the CLI's numbers, via models/table_export.h
+        text = latex ? leaderboardLatexText(*analysis) : leaderboardCsvText(*analysis);
+    else
+        text = latex ? modelToLatex(*tables[chosen].model, tables[chosen].name)
+                     : modelToCsv(*tables[chosen].model);
+    QString error;
+    if (!writeTextFile(path, text, &error))
+        QMessageBox::warning(this, tr("Export table"), error);
+    else
+        summary_->setText(tr("Wrote %1").arg(path));
+}
+
+void MainWindow::exportReportDialog() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Export report into folder"));
+    if (dir.isEmpty()) return;
+    QString error;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const QStringList files = exportReport(session_->analysis(), dir, {}, &error);
+    QApplication::restoreOverrideCursor();
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Export report"), error);
+    else
+        summary_->setText(tr("Wrote %1 files to %2").arg(files.size()).arg(dir));
+}
+
+} // namespace vernier::ui

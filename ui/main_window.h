@@ -1,0 +1,88 @@
+#pragma once
+// The main window: navigation between views, the shared filter bar, menus (open, recent, export,
+// rescoring), drag and drop of bundles and task packs, progress and mismatch count in the status bar,
+// and window state remembered between runs.
+#include <QMainWindow>
+#include <QStringList>
+#include <vector>
+
+#include "ui/analysis.h"
+
+class QLabel;
+class QListWidget;
+class QMenu;
+class QProgressBar;
+class QPushButton;
+class QStackedWidget;
+
+namespace vernier::ui {
+
+class FilterBar;
+class Session;
+class ViewPage;
+class TrialsView;
+class CompareView;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Session* session() const { return session_; }
+    // Loads bundles against a task pack (background); remembered in the recent list.
+    void openResults(const QStringList& bundles, const QString& taskPack);
+    // Shows a view by key (leaderboard, workflows, failures, cost, heatmap, compare, trials).
+    bool showView(const QString& key);
+    QString currentViewKey() const;
+    QStringList viewKeys() const;
+    ViewPage* view(const QString& key) const;
+    // Opens a trial: the 3D inspector when available, else the trials view's details panel.
+    void openTrial(int trialIndex);
+    // Index of the trial with this trial name, -1 when absent.
+    int findTrial(const QString& trialName) const;
+
+    void restoreSettings();
+
+    // Heuristic used for drops and "Open…": a folder or zip with <task>/task.toml entries is a task pack.
+    static bool looksLikeTaskPack(const QString& path);
+
+signals:
+    void analysisShown(); // a new snapshot reached every view
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildMenus();
+    void addPage(ViewPage* page);
+    void onAnalysisChanged();
+    void rememberRecent();
+    void rebuildRecentMenu();
+    void openBundleDialog(bool zip);
+    void openPackDialog(bool zip);
+    void exportFigureDialog();
+    void exportTableDialog();
+    void exportReportDialog();
+    void rescore(const std::vector<int>& trials);
+    void updateStatus();
+
+    Session* session_;
+    FilterBar* filterBar_;
+    QListWidget* navigation_;
+    QStackedWidget* stack_;
+    std::vector<ViewPage*> pages_;
+    TrialsView* trialsView_ = nullptr;
+    CompareView* compareView_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QLabel* summary_;
+    QLabel* mismatch_;
+    QProgressBar* progress_;
+    QPushButton* cancel_;
+    QStringList bundles_;
+    QString taskPack_;
+};
+
+} // namespace vernier::ui

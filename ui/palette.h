@@ -1,0 +1,49 @@
+#pragma once
+// The one colour and font module every chart and table uses: Okabe–Ito categorical colours
+// (colour-blind safe), a viridis sequential map for the heatmap, and font sizes that stay
+// readable when a figure is printed at single-column paper width.
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+#include <QString>
+
+namespace vernier::ui::palette {
+
+// Okabe & Ito (2008), "Color Universal Design": distinguishable under the common colour-vision
+// deficiencies. Black is left out of the cycle because it is reserved for whiskers and text.
+inline constexpr int kCategoricalCount = 7;
+
+// Colour of the index-th series (system); cycles after kCategoricalCount.
+QColor categorical(int index);
+// Brush of the index-th series: the colour, and from the second cycle on a hatch pattern so that
+// 13 systems stay distinguishable without relying on more hues.
+QBrush categoricalBrush(int index);
+
+// Fixed colours for the three workflows (same everywhere).
+QColor workflowColor(const QString& workflow);  // "creation" | "create_and_edit" | "image_to_cad"
+QString workflowLabel(const QString& workflow); // "Creation" | "Create & edit" | "Image to CAD"
+
+// Fixed colours for the six zero-reward categories and for gates (second level).
+QColor zeroCategoryColor(const QString& category);
+QString zeroCategoryLabel(const QString& category);
+QColor gateColor(const QString& gate);
+
+// Viridis, t in [0,1] (clamped). Perceptually uniform, readable in greyscale and by CVD viewers.
+QColor sequential(double t);
+// Text colour that stays readable on top of sequential(t).
+QColor textOn(const QColor& background);
+
+// Neutral colours for whiskers, frontier lines, grid and "unknown" values.
+QColor ink();
+QColor grid();
+QColor unknown();
+QColor highlight();
+
+// Font sizes in points, chosen so a 3.5 in wide figure stays readable when printed at that width.
+inline constexpr double kTitlePt = 9.0;
+inline constexpr double kAxisTitlePt = 8.0;
+inline constexpr double kTickPt = 7.0;
+inline constexpr double kLegendPt = 7.0;
+QFont font(double pointSize, bool bold = false);
+
+} // namespace vernier::ui::palette

@@ -1,0 +1,116 @@
+#include "ui/table_model_export.h"
+
+#include <QAbstractItemModel>
+#include <QSaveFile>
+#include <QStringList>
+
+namespace vernier::ui {
+
+namespace {
+
+QString csvField(const QString& s) {
+    // "—" marks unknown on screen; CSV leaves unknown empty (as models/table_export.h does).
+    if (s == QStringLiteral("—")) return {};
+    if (s.contains(QLatin1Char(',')) || s.contains(QLatin1Char('"')) || s.contains(QLatin1Char('\n')))
+        return QLatin1Char('"') + QString(s).replace(QLatin1String("\""), QLatin1String("\"\"")) +
+               QLatin1Char('"');
+    return s;
+}
+
+} // namespace
+
+QString latexEscape(const QString& text) {
+    QString out;
+    for (QChar c : text) {
+        switch (c.unicode()) {
+        case '&':
+        case '%':
+        case '$':
+        case '#':
+        case '_':
+        case '{':
+        case '}':
+            out += QLatin1Char('\\');
+            out += c;
+            break;
+        case '~':
+            out += QStringLiteral("\\textasciitilde{}");
+            break;
+        case '^':
+            out += QStringLiteral("\\textasciicircum{}");
+            break;
+        case '\\':
+            out += QStringLiteral("\\textbackslash{}");
+            break;
+        case 0x2014:
+            out += QStringLiteral("---");
+            break; // em dash (unknown)
+        case 0x2013:
+            out += QStringLiteral("--");
+            break;
+        case 0x0394:
+            out += QStringLiteral("$\\Delta$");
+            break;
+        case 0x2212:
+            out += QStringLiteral("$-$");
+            break;
+        case 0x2264:
+            out += QStringLiteral("$\\le$");
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
+}
+
+QString modelToCsv(const QAbstractItemModel& model) {
+    QStringList lines;
+    QStringList header;
+    for (int c = 0; c < model.columnCount(); ++c)
+        header << csvField(model.headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+    lines << header.join(QLatin1Char(','));
+    for (int r = 0; r < model.rowCount(); ++r) {
+        QStringList fields;
+        for (int c = 0; c < model.columnCount(); ++c)
+            fields << csvField(model.index(r, c).data().toString());
+        lines << fields.join(QLatin1Char(','));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QString modelToLatex(const QAbstractItemModel& model, const QString& caption) {
+    const int columns = model.columnCount();
+    QString spec;
+    for (int c = 0; c < columns; ++c) {
+        const QVariant align = model.index(0, c).data(Qt::TextAlignmentRole);
+        spec += (align.isValid() && (align.toInt() & Qt::AlignRight)) ? QLatin1Char('r') : QLatin1Char('l');
+    }
+    QString out = QStringLiteral("\\begin{table}[t]\n\\centering\n");
+    if (!caption.isEmpty()) out += QStringLiteral("\\caption{%1}\n").arg(latexEscape(caption));
+    out += QStringLiteral("\\begin{tabular}{%1}\n\\toprule\n").arg(spec);
+    QStringList header;
+    for (int c = 0; c < columns; ++c)
+        header << latexEscape(model.headerData(c, Qt::Horizontal).toString());
+    out += header.join(QStringLiteral(" & ")) + QStringLiteral(" \\\\\n\\midrule\n");
+    for (int r = 0; r < model.rowCount(); ++r) {
+        QStringList fields;
+        for (int c = 0; c < columns; ++c)
+            fields << latexEscape(model.index(r, c).data().toString());
+        out += fields.join(QStringLiteral(" & ")) + QStringLiteral(" \\\\\n");
+    }
+    out += QStringLiteral("\\bottomrule\n\\end{tabular}\n\\end{table}\n");
+    return out;
+}
+
+bool writeTextFile(const QString& path, const QString& text, QString* error) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text) || file.write(text.toUtf8()) < 0 ||
+        !file.commit()) {
+        if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace vernier::ui

@@ -1,0 +1,142 @@
+#include "ui/trials_view.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "ui/trial_details.h"
+#include "ui/trial_table_model.h"
+
+namespace vernier::ui {
+
+TrialsView::TrialsView(QWidget* parent) : ViewPage(parent) {
+    setObjectName(QStringLiteral("trialsView"));
+    model_ = new TrialTableModel(this);
+    proxy_ = new TrialFilterProxy(this);
+    proxy_->setSourceModel(model_);
+    table_ = new QTableView(this);
+    table_->setObjectName(QStringLiteral("trialsTable"));
+    table_->setModel(proxy_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(TrialTableModel::Task, Qt::AscendingOrder);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
+
+    search_ = new QLineEdit(this);
+    search_->setObjectName(QStringLiteral("trialSearch"));
+    search_->setPlaceholderText(tr("Search task, system, trial or reason…"));
+    search_->setClearButtonEnabled(true);
+    connect(search_, &QLineEdit::textChanged, this, [this](const QString& text) {
+        proxy_->setSearchText(text.trimmed());
+        count_->setText(tr("%1 of %2 trials").arg(proxy_->rowCount()).arg(model_->rowCount()));
+    });
+    count_ = new QLabel(this);
+    count_->setObjectName(QStringLiteral("trialCount"));
+    mismatches_ = new QLabel(this);
+    mismatches_->setObjectName(QStringLiteral("trialMismatches"));
+    rescoreSelection_ = new QPushButton(tr("Rescore selection"), this);
+    rescoreSelection_->setObjectName(QStringLiteral("rescoreSelection"));
+    rescoreAll_ = new QPushButton(tr("Rescore all shown"), this);
+    rescoreAll_->setObjectName(QStringLiteral("rescoreAll"));
+    connect(rescoreSelection_, &QPushButton::clicked, this, [this] {
+        const auto s = selectedTrials();
+        if (!s.empty()) emit rescoreRequested(s);
+    });
+    connect(rescoreAll_, &QPushButton::clicked, this, [this] {
+        const auto s = visibleTrials();
+        if (!s.empty()) emit rescoreRequested(s);
+    });
+
+    details_ = new TrialDetails(this);
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this] { showCurrent(); });
+    connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
+        emit trialActivated(i.data(TrialTableModel::TrialIndexRole).toInt());
+    });
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(search_, 2);
+    top->addWidget(count_);
+    top->addStretch(1);
+    top->addWidget(mismatches_);
+    top->addWidget(rescoreSelection_);
+    top->addWidget(rescoreAll_);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(table_);
+    split->addWidget(details_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(split, 1);
+}
+
+void TrialsView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
+    analysis_ = analysis;
+    model_->setResultSet(analysis->set);
+    proxy_->setTrialFilter(analysis->filter);
+    table_->resizeColumnsToContents();
+    count_->setText(tr("%1 of %2 trials").arg(proxy_->rowCount()).arg(model_->rowCount()));
+    details_->clearTrial();
+}
+
+void TrialsView::showCurrent() {
+    const QModelIndex current = table_->selectionModel()->currentIndex();
+    if (!current.isValid() || !analysis_ || !analysis_->set) {
+        details_->clearTrial();
+        return;
+    }
+    details_->showTrial(*analysis_->set, current.data(TrialTableModel::TrialIndexRole).toInt());
+}
+
+std::vector<int> TrialsView::selectedTrials() const {
+    std::vector<int> out;
+    for (const QModelIndex& i : table_->selectionModel()->selectedRows())
+        out.push_back(i.data(TrialTableModel::TrialIndexRole).toInt());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<int> TrialsView::visibleTrials() const {
+    std::vector<int> out;
+    for (int r = 0; r < proxy_->rowCount(); ++r)
+        out.push_back(proxy_->index(r, 0).data(TrialTableModel::TrialIndexRole).toInt());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void TrialsView::focusTrial(int trialIndex) {
+    if (!analysis_ || !analysis_->set) return;
+    QModelIndex source = model_->index(trialIndex, 0);
+    QModelIndex index = proxy_->mapFromSource(source);
+    if (!index.isValid() && !search_->text().isEmpty()) {
+        search_->clear();
+        index = proxy_->mapFromSource(source);
+    }
+    if (index.isValid()) {
+        table_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                             QItemSelectionModel::Rows);
+        table_->scrollTo(index);
+    }
+    details_->showTrial(*analysis_->set, trialIndex); // even when the filter hides the row
+}
+
+void TrialsView::setMismatchCount(int mismatches) {
+    mismatches_->setText(tr("Rescore mismatches: %1").arg(mismatches));
+}
+
+QList<ExportableTable> TrialsView::tables() {
+    return {{QStringLiteral("trials"), proxy_}};
+}
+
+} // namespace vernier::ui
