@@ -84,9 +84,10 @@ public:
 
     explicit RescoreEngine(RescoreOptions options = {});
 
-    // Blocks until every trial is done or cancel() is called (trials not started are left out).
-    // Safe to call from a worker thread; the callback runs on the calling thread... or a worker
-    // thread: treat it as any thread and keep it short. Returns (trial index, result) pairs.
+    // Blocks until every trial is done or cancel() is called (trials not finished by then are left out of
+    // the result). The GUI calls it from a worker thread (QtConcurrent::run). `progress` is called once per
+    // finished trial, from whichever thread finished it, under a lock: keep it short, and post to the GUI
+    // thread (QMetaObject::invokeMethod) rather than touching widgets. Returns (trial index, result) pairs.
     std::vector<std::pair<int, RescoredResult>> run(const ResultSet& set, const std::vector<int>& trials,
                                                     const ProgressFn& progress = {});
     void cancel() { cancelled_ = true; }
