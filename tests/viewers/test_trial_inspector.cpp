@@ -1,0 +1,211 @@
+// The trial inspector on the embedded sample bundle: it loads and scores real trials off the GUI
+// thread, fills every panel, filters parameters by status, and exports each view.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+
+#include <QAbstractItemModelTester>
+#include <QOpenGLWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTreeWidget>
+#include <gtest/gtest.h>
+
+#include "models/result_set.h"
+#include "support_fixture_shapes.h"
+#include "viewers/feature_trees_panel.h"
+#include "viewers/offscreen_renderer.h"
+#include "viewers/parameter_table_model.h"
+#include "viewers/scores_panel.h"
+#include "viewers/trial_inspector.h"
+
+using namespace vernier;
+using namespace vernier::viewers;
+
+namespace {
+
+const ResultSet& sample() {
+    static const ResultSet set = [] {
+        const std::string root = std::string(VERNIER_SOURCE_DIR) + "/resources/sample";
+        std::vector<std::string> bundles;
+        for (const auto& e : std::filesystem::directory_iterator(root + "/results"))
+            if (e.is_directory() && e.path().filename() != "runs") bundles.push_back(e.path().string());
+        std::sort(bundles.begin(), bundles.end());
+        return importResults(bundles, root + "/pack");
+    }();
+    return set;
+}
+
+// The first valid trial of a workflow whose answer documents exist (and, if asked, a spec).
+const TrialRecord* findTrial(Workflow w) {
+    for (const auto& t : sample().trials) {
+        if (!t.loadError.empty() || t.taskIndex < 0) continue;
+        const TaskInfo& task = sample().tasks[static_cast<std::size_t>(t.taskIndex)];
+        if (task.workflow == w && t.hasAnswer(w)) return &t;
+    }
+    return nullptr;
+}
+
+const TaskInfo& taskOf(const TrialRecord& t) {
+    return sample().tasks[static_cast<std::size_t>(t.taskIndex)];
+}
+
+bool waitFor(QObject* obj, const char* signal, int ms = 180000) {
+    QSignalSpy spy(obj, signal);
+    return spy.wait(ms);
+}
+
+int countItems(QTreeWidget* tree) {
+    int n = 0;
+    for (QTreeWidgetItemIterator it(tree); *it; ++it)
+        ++n;
+    return n;
+}
+
+} // namespace
+
+TEST(TrialInspector, CreationTrialFillsEveryPanel) {
+    const TrialRecord* trial = findTrial(Workflow::Creation);
+    ASSERT_NE(trial, nullptr) << "the sample bundle has no creation trial with an answer";
+    TrialInspector inspector;
+    inspector.resize(1400, 900);
+    inspector.show();
+    inspector.showTrial(*trial, taskOf(*trial));
+    ASSERT_TRUE(waitFor(&inspector, SIGNAL(analysisReady())));
+    ASSERT_EQ(inspector.stageCount(), 1);
+    const StageAnalysis* a = inspector.currentAnalysis();
+    ASSERT_NE(a, nullptr);
+    for (const auto& p : a->problems)
+        ADD_FAILURE() << p;
+    ASSERT_TRUE(a->reference && a->candidate);
+    EXPECT_FALSE(a->reference->shape.IsNull());
+    ASSERT_TRUE(a->geometry.has_value());
+    EXPECT_GE(a->geometry->score, 0.0);
+    EXPECT_LE(a->geometry->score, 1.0);
+
+    EXPECT_GE(countItems(inspector.scoresPanel()->tree()), 4);
+    EXPECT_GT(countItems(inspector.featureTrees()->referenceTree()), 1);
+    EXPECT_GT(countItems(inspector.featureTrees()->candidateTree()), 1);
+
+    ASSERT_TRUE(a->spec.has_value());
+    ParameterTableModel* model = inspector.parameterModel();
+    ASSERT_EQ(model->rowCount(), static_cast<int>(a->spec->parameters.size()));
+    ASSERT_GT(model->rowCount(), 0);
+    QAbstractItemModelTester modelTester(model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester proxyTester(inspector.parameterFilter(),
+                                         QAbstractItemModelTester::FailureReportingMode::Fatal);
+
+    // Status filter: each status shows exactly its rows, and the three partition the table.
+    int shown = 0;
+    for (const char* status : {"consistent", "inconsistent", "not_found"}) {
+        inspector.parameterFilter()->setStatus(QString::fromLatin1(status));
+        const int rows = inspector.parameterFilter()->rowCount();
+        for (int r = 0; r < rows; ++r)
+            EXPECT_EQ(
+                inspector.parameterFilter()->index(r, 0).data(ParameterTableModel::StatusRole).toString(),
+                QString::fromLatin1(status));
+        shown += rows;
+    }
+    EXPECT_EQ(shown, model->rowCount());
+    inspector.parameterFilter()->setStatus(QString());
+    EXPECT_EQ(inspector.parameterFilter()->rowCount(), model->rowCount());
+
+    // The drawing tab belongs to image_to_cad only.
+    QTabWidget* tabs = inspector.panels();
+    for (int i = 0; i < tabs->count(); ++i)
+        if (tabs->tabText(i) == QStringLiteral("Drawing")) EXPECT_FALSE(tabs->isTabVisible(i));
+}
+
+TEST(TrialInspector, CreateAndEditHasTwoStagesWithTheirOwnScores) {
+    const TrialRecord* trial = findTrial(Workflow::CreateAndEdit);
+    ASSERT_NE(trial, nullptr);
+    TrialInspector inspector;
+    inspector.showTrial(*trial, taskOf(*trial));
+    ASSERT_TRUE(waitFor(&inspector, SIGNAL(analysisReady())));
+    ASSERT_EQ(inspector.stageCount(), 2);
+    EXPECT_EQ(inspector.currentAnalysis()->input.title, "Base");
+    inspector.setStage(1);
+    EXPECT_EQ(inspector.currentAnalysis()->input.title, "Edit");
+    EXPECT_TRUE(inspector.currentAnalysis()->geometry.has_value());
+    EXPECT_GE(countItems(inspector.scoresPanel()->tree()), 4);
+}
+
+TEST(TrialInspector, ImageToCadShowsTheDrawing) {
+    const TrialRecord* trial = findTrial(Workflow::ImageToCad);
+    ASSERT_NE(trial, nullptr);
+    TrialInspector inspector;
+    inspector.showTrial(*trial, taskOf(*trial));
+    QTabWidget* tabs = inspector.panels();
+    bool visible = false;
+    for (int i = 0; i < tabs->count(); ++i)
+        if (tabs->tabText(i) == QStringLiteral("Drawing")) visible = tabs->isTabVisible(i);
+    EXPECT_TRUE(visible);
+    ASSERT_TRUE(waitFor(&inspector, SIGNAL(analysisReady())));
+}
+
+TEST(TrialInspector, RescoreButtonAsksForThisTrial) {
+    const TrialRecord* trial = findTrial(Workflow::Creation);
+    ASSERT_NE(trial, nullptr);
+    TrialInspector inspector;
+    inspector.showTrial(*trial, taskOf(*trial));
+    QSignalSpy spy(&inspector, &TrialInspector::rescoreRequested);
+    inspector.scoresPanel()->rescoreButton()->click();
+    ASSERT_EQ(spy.count(), 1);
+    EXPECT_EQ(spy.at(0).at(0).toString().toStdString(), trial->trialName);
+    waitFor(&inspector, SIGNAL(analysisReady()));
+}
+
+// Not a timed assertion: prints the figures the issue asks for, on the sample's largest trial.
+TEST(TrialInspector, ExportsEveryModeAndReportsTimings) {
+    std::string why;
+    if (!offscreenRenderingAvailable(&why)) GTEST_SKIP() << why;
+    const TrialRecord* largest = nullptr;
+    std::uintmax_t largestSize = 0;
+    for (const auto& t : sample().trials) {
+        if (!t.loadError.empty() || t.taskIndex < 0 || t.answer.empty() || t.answer.isInZip()) continue;
+        std::error_code ec;
+        const auto size = std::filesystem::file_size(t.answer.path(), ec);
+        if (!ec && size > largestSize) largestSize = size, largest = &t;
+    }
+    ASSERT_NE(largest, nullptr);
+
+    TrialInspector inspector;
+    inspector.resize(1400, 900);
+    inspector.show();
+    QOpenGLWidget* view = inspector.findChild<QOpenGLWidget*>();
+    ASSERT_NE(view, nullptr);
+    QSignalSpy frames(view, &QOpenGLWidget::frameSwapped);
+    const auto t0 = std::chrono::steady_clock::now();
+    inspector.showTrial(*largest, taskOf(*largest));
+    ASSERT_TRUE(waitFor(&inspector, SIGNAL(analysisReady())));
+    const auto tReady = std::chrono::steady_clock::now();
+    const int before = frames.count();
+    for (int i = 0; i < 100 && frames.count() == before; ++i)
+        frames.wait(100);
+    const auto tFrame = std::chrono::steady_clock::now();
+
+    const auto t1 = std::chrono::steady_clock::now();
+    inspector.setMode(InspectorMode::Deviation);
+    ASSERT_TRUE(waitFor(&inspector, SIGNAL(deviationReady())));
+    const auto t2 = std::chrono::steady_clock::now();
+    using ms = std::chrono::duration<double, std::milli>;
+    std::printf("[timing] trial %s (%ju bytes): analysis %.0f ms, first frame %.0f ms, deviation %.0f ms\n",
+                largest->trialName.c_str(), largestSize, ms(tReady - t0).count(), ms(tFrame - t0).count(),
+                ms(t2 - t1).count());
+
+    const std::string dir = vernier::testing::renderOutputDir();
+    for (auto mode : {InspectorMode::SideBySide, InspectorMode::Overlay, InspectorMode::Deviation}) {
+        inspector.setMode(mode);
+        const QImage img = inspector.exportImage(QSize(1000, 600), false);
+        ASSERT_FALSE(img.isNull());
+        long geometry = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x)
+                if (img.pixel(x, y) != qRgb(255, 255, 255)) ++geometry;
+        EXPECT_GT(geometry, img.width() * img.height() / 50);
+        img.save(QString::fromStdString(dir + "/inspector_export_" + std::to_string(static_cast<int>(mode)) +
+                                        ".png"));
+    }
+    inspector.grab().save(QString::fromStdString(dir + "/inspector_window.png"));
+}

@@ -1,0 +1,76 @@
+#include "viewers/trial_analysis.h"
+
+#include "scoring/errors.h"
+#include "scoring/measure_document.h"
+#include "scoring/spec_parser.h"
+
+namespace vernier::viewers {
+
+std::vector<StageInput> stagesOf(const TrialRecord& trial, const TaskInfo& task) {
+    std::vector<StageInput> stages;
+    const auto& rec = trial.recordedDetails;
+    if (task.workflow == Workflow::CreateAndEdit) {
+        StageInput base{"Base", task.referenceBase, trial.answerBase, {}, rec.base.value_or(StageScores{}),
+                        {}};
+        StageInput edit{"Edit", task.referenceEdit, trial.answerEdit, {}, rec.target.value_or(StageScores{}),
+                        {}};
+        if (trial.rescored) {
+            base.rescored = trial.rescored->base;
+            edit.rescored = trial.rescored->target;
+        }
+        stages.push_back(std::move(base));
+        stages.push_back(std::move(edit));
+    } else {
+        StageInput single{"Result", task.reference, trial.answer, task.spec, rec.single, {}};
+        if (trial.rescored) single.rescored = trial.rescored->single;
+        stages.push_back(std::move(single));
+    }
+    return stages;
+}
+
+namespace {
+
+std::optional<MeasuredDocument> loadMeasured(const FileRef& ref, DocumentRole role, const char* what,
+                                             std::vector<std::string>& problems) {
+    if (ref.empty()) {
+        problems.push_back(std::string(what) + ": no file");
+        return std::nullopt;
+    }
+    try {
+        MeasureOptions opts;
+        opts.exactObb = false; // the scorer refines the OBB itself when the gate needs it
+        return measureDocument(FcDocument::loadBytes(ref.readAll(), ref.fileName()), role, opts);
+    } catch (const std::exception& e) {
+        problems.push_back(std::string(what) + " " + ref.display() + ": " + e.what());
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+StageAnalysis analyseStage(const StageInput& input) {
+    StageAnalysis a;
+    a.input = input;
+    a.reference = loadMeasured(input.reference, DocumentRole::Reference, "reference", a.problems);
+    a.candidate = loadMeasured(input.candidate, DocumentRole::Candidate, "candidate", a.problems);
+    if (a.reference) a.referenceTree = featureTree(a.reference->document, a.reference->scoredBody);
+    if (a.candidate) a.candidateTree = featureTree(a.candidate->document, a.candidate->scoredBody);
+    if (a.reference && a.candidate) {
+        try {
+            a.geometry = scoreGeometry(*a.reference, *a.candidate);
+        } catch (const std::exception& e) {
+            a.problems.push_back(std::string("geometry: ") + e.what());
+        }
+    }
+    if (a.candidate && !input.spec.empty()) {
+        try {
+            const SpecDefinition spec = parseSpecJson(input.spec.readAll(), input.spec.fileName());
+            a.spec = scoreSpec(spec, a.candidate->document);
+        } catch (const std::exception& e) {
+            a.problems.push_back(std::string("spec: ") + e.what());
+        }
+    }
+    return a;
+}
+
+} // namespace vernier::viewers

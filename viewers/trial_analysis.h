@@ -1,0 +1,42 @@
+#pragma once
+// What the trial inspector shows for one stage of a trial, computed from the documents with the
+// embedded scorer: both measured documents, the geometry result (with ICP R, t), spec findings and
+// the feature trees. Pure data; runs off the GUI thread.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "models/trial_record.h"
+#include "scoring/feature_tree.h"
+#include "scoring/geometry_scorer.h"
+#include "scoring/spec_scorer.h"
+
+namespace vernier::viewers {
+
+struct StageInput {
+    std::string title; // "Result", "Base", "Edit"
+    FileRef reference;
+    FileRef candidate;
+    FileRef spec;         // empty: no live spec scoring
+    StageScores recorded; // the verifier's recorded scores of this stage
+    std::optional<StageScores> rescored;
+};
+
+struct StageAnalysis {
+    StageInput input;
+    std::optional<MeasuredDocument> reference;
+    std::optional<MeasuredDocument> candidate;
+    std::optional<GeometryResult> geometry;
+    std::optional<SpecResult> spec;
+    std::vector<FeatureNode> referenceTree, candidateTree;
+    std::vector<std::string> problems; // one line each: what could not be loaded or scored, and why
+};
+
+// One stage for creation/image_to_cad, base and edit for create_and_edit. Live spec scoring is
+// offered only for single-stage tasks (the create_and_edit spec split is the rescoring engine's).
+std::vector<StageInput> stagesOf(const TrialRecord& trial, const TaskInfo& task);
+
+// Never throws: failures become problems.
+StageAnalysis analyseStage(const StageInput& input);
+
+} // namespace vernier::viewers
