@@ -58,8 +58,10 @@ void printHuman(const vernier::MeasuredDocument& md, const std::string& file) {
         std::printf("  body %s%s%s\n", b.name.c_str(), b.nonEmpty ? "" : " (empty)",
                     b.name == md.scoredBody ? "  <- scored" : "");
     for (const auto& n : vernier::featureTree(md.document, md.scoredBody)) {
+        const std::string state =
+            n.invalid ? "  (invalid: " + n.error + ")" : (n.touched ? "  (touched)" : "");
         std::printf("    %s [%s]%s%s\n", n.label.c_str(), n.type.c_str(), n.isTip ? "  (tip)" : "",
-                    n.invalid ? "  (invalid)" : (n.touched ? "  (touched)" : ""));
+                    state.c_str());
         for (const auto& c : n.children)
             std::printf("      %s [%s]\n", c.label.c_str(), c.type.c_str());
     }
