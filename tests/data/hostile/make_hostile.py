@@ -99,6 +99,9 @@ def make_documents():
         "zip_bomb.FCStd": fcstd(entries, [(b"bomb.brp", bytes(8 << 20), True, None, False)]),
         # A small entry that claims 4 GiB - 1: rejected from the central directory alone.
         "zip_bomb_declared.FCStd": fcstd(entries, [(b"huge.brp", bytes(4096), True, 0xFFFFFFFF, False)]),
+        # A binary BREP whose polygon count asks for ~7 GB (found by fuzz_brep): refused, never allocated.
+        "brep_huge_count.FCStd": fcstd(replaced(entries, shape, (
+            HERE / "fuzz-regressions/fuzz_brep/binary-huge-polygon-count-oom-e81c9372").read_bytes())),
         # The document's own entries renamed to bytes that are not UTF-8.
         "non_utf8_names.FCStd": raw_zip([(b"Document\xff\xfe.xml", doc, True, None, False)] +
                                         [(n.encode() + b"\xc3\x28", d, True, None, False)
