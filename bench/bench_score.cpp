@@ -1,0 +1,214 @@
+// Scoring throughput (pairs/s) on the fixture pairs of scoring-spec.md §10 and on every trial of the
+// embedded sample bundle, with the time split across reading, features, OBB, ICP and spec.
+// Compare with bench/freecad_baseline.py (the same pairs measured through freecadcmd).
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scoring/geometry_scorer.h"
+#include "scoring/measure_document.h"
+#include "scoring/obb.h"
+#include "scoring/spec_parser.h"
+#include "scoring/spec_scorer.h"
+
+namespace fs = std::filesystem;
+using namespace vernier;
+
+namespace {
+
+struct PairPaths {
+    std::string reference, candidate, spec; // spec empty for the fixture pairs
+};
+
+std::vector<PairPaths> fixturePairs() {
+    const std::string d = std::string(VERNIER_TEST_DATA_DIR) + "/fcstd/";
+    const char* pairs[][2] = {{"box_additive", "box_additive"},         {"box_additive", "box_sketch_pad"},
+                              {"box_additive", "box_rotated"},          {"box_additive", "box_2_91"},
+                              {"box_additive", "box_scaled2"},          {"plate_hole", "plate_hole_moved"},
+                              {"plate_hole", "plate_hole_r1455"},       {"plate_hole", "plate_no_hole"},
+                              {"cylinder", "cylinder_rotated"},         {"cone", "cone_scaled10"},
+                              {"l_bracket_fillet", "l_bracket_fillet"}, {"flange_polar", "flange_polar"},
+                              {"box_additive", "baked_feature"},        {"box_additive", "part_box"}};
+    std::vector<PairPaths> out;
+    for (const auto& p : pairs)
+        out.push_back({d + p[0] + ".FCStd", d + p[1] + ".FCStd", ""});
+    return out;
+}
+
+// Every answer document of the embedded sample, paired with its task's reference and spec.
+std::vector<PairPaths> samplePairs() {
+    const fs::path root = fs::path(VERNIER_SOURCE_DIR) / "resources/sample";
+    std::vector<PairPaths> out;
+    std::vector<fs::path> answers;
+    for (const auto& e : fs::recursive_directory_iterator(root / "results"))
+        if (e.is_regular_file() && e.path().extension() == ".FCStd") answers.push_back(e.path());
+    std::sort(answers.begin(), answers.end());
+    for (const auto& a : answers) {
+        // Harbor: <trial = task__xxxx>/artifacts/app/answer*.FCStd; runs: <task>/answer*.FCStd.
+        std::string task = a.parent_path().filename().string();
+        if (task == "app") task = a.parent_path().parent_path().parent_path().filename().string();
+        task = task.substr(0, task.find("__"));
+        const std::string stem = a.stem().string();
+        const std::string refName = stem == "answer_base"   ? "reference_base.FCStd"
+                                    : stem == "answer_edit" ? "reference_edit.FCStd"
+                                                            : "reference.FCStd";
+        const fs::path tests = root / "pack" / task / "tests";
+        if (fs::exists(tests / refName))
+            out.push_back({(tests / refName).string(), a.string(), (tests / "spec.json").string()});
+    }
+    return out;
+}
+
+MeasureOptions coarse() {
+    MeasureOptions o;
+    o.exactObb = false;
+    return o;
+}
+
+// Documents read and measured once, for the per-stage benchmarks.
+struct Prepared {
+    std::vector<PairPaths> paths;
+    std::vector<FcDocument> refDocs, candDocs;
+    std::vector<MeasuredDocument> ref, cand;
+    std::vector<std::optional<SpecDefinition>> specs;
+};
+
+const Prepared& prepared(bool sample) {
+    static std::optional<Prepared> cache[2];
+    auto& p = cache[sample ? 1 : 0];
+    if (!p) {
+        p.emplace();
+        p->paths = sample ? samplePairs() : fixturePairs();
+        for (const auto& pp : p->paths) {
+            p->refDocs.push_back(FcDocument::load(pp.reference));
+            p->candDocs.push_back(FcDocument::load(pp.candidate));
+            p->ref.push_back(measureDocument(p->refDocs.back(), DocumentRole::Reference, coarse()));
+            p->cand.push_back(measureDocument(p->candDocs.back(), DocumentRole::Candidate, coarse()));
+            p->specs.push_back(pp.spec.empty() ? std::nullopt : std::optional(loadSpecFile(pp.spec)));
+        }
+    }
+    return *p;
+}
+
+void setPairs(benchmark::State& state, std::size_t pairs) {
+    state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * pairs));
+    state.counters["pairs"] = static_cast<double>(pairs);
+}
+
+// The whole pipeline per pair, as `vernier-cli score` runs it: read, measure (coarse OBB), geometry, spec.
+void BM_ScorePairs(benchmark::State& state, bool sample, bool exactObb) {
+    const auto& p = prepared(sample);
+    MeasureOptions mo;
+    mo.exactObb = exactObb;
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < p.paths.size(); ++i) {
+            const MeasuredDocument r =
+                measureDocument(FcDocument::load(p.paths[i].reference), DocumentRole::Reference, mo);
+            const MeasuredDocument c =
+                measureDocument(FcDocument::load(p.paths[i].candidate), DocumentRole::Candidate, mo);
+            benchmark::DoNotOptimize(scoreGeometry(r, c).score);
+            if (p.specs[i]) benchmark::DoNotOptimize(scoreSpec(*p.specs[i], c.document).score);
+        }
+    }
+    setPairs(state, p.paths.size());
+}
+
+// Stage: reading both documents (zip, Document.xml, BREP).
+void BM_StageRead(benchmark::State& state, bool sample) {
+    const auto& p = prepared(sample);
+    for (auto _ : state)
+        for (const auto& pp : p.paths) {
+            benchmark::DoNotOptimize(FcDocument::load(pp.reference).objects.size());
+            benchmark::DoNotOptimize(FcDocument::load(pp.candidate).objects.size());
+        }
+    setPairs(state, p.paths.size());
+}
+
+// Stage: gates + features + coarse OBB of both documents (already read).
+void BM_StageMeasure(benchmark::State& state, bool sample) {
+    const auto& p = prepared(sample);
+    for (auto _ : state)
+        for (std::size_t i = 0; i < p.paths.size(); ++i) {
+            benchmark::DoNotOptimize(
+                measureDocument(p.refDocs[i], DocumentRole::Reference, coarse()).faces.size());
+            benchmark::DoNotOptimize(
+                measureDocument(p.candDocs[i], DocumentRole::Candidate, coarse()).faces.size());
+        }
+    setPairs(state, p.paths.size());
+}
+
+// Stage: the coarse OBB alone (part of the measure stage), and the OBB at the spec's deflection.
+void BM_StageObb(benchmark::State& state, bool sample, bool exact) {
+    const auto& p = prepared(sample);
+    for (auto _ : state)
+        for (std::size_t i = 0; i < p.paths.size(); ++i)
+            for (const MeasuredDocument* d : {&p.ref[i], &p.cand[i]}) {
+                if (!d->features) continue;
+                const double fine = obbDeflection(d->features->volume);
+                benchmark::DoNotOptimize(obbDims(d->shape, exact ? fine : fine * kCoarseObbFactor)[0]);
+            }
+    setPairs(state, p.paths.size());
+}
+
+// Stage: the geometry comparison on measured documents (gates, subscores, OBB decision, ICP).
+void BM_StageGeometry(benchmark::State& state, bool sample) {
+    const auto& p = prepared(sample);
+    for (auto _ : state)
+        for (std::size_t i = 0; i < p.paths.size(); ++i)
+            benchmark::DoNotOptimize(scoreGeometry(p.ref[i], p.cand[i]).score);
+    setPairs(state, p.paths.size());
+}
+
+// Stage: the face-centre ICP alone.
+void BM_StageIcp(benchmark::State& state, bool sample) {
+    const auto& p = prepared(sample);
+    std::vector<std::pair<IcpCloud, IcpCloud>> clouds;
+    for (std::size_t i = 0; i < p.paths.size(); ++i) {
+        if (!p.ref[i].features || !p.cand[i].features) continue;
+        IcpCloud a, b;
+        for (const auto& f : p.ref[i].faces)
+            a.points.push_back(f.centre), a.weights.push_back(f.area);
+        for (const auto& f : p.cand[i].faces)
+            b.points.push_back(f.centre), b.weights.push_back(f.area);
+        a.nVertices = p.ref[i].features->nVertices;
+        b.nVertices = p.cand[i].features->nVertices;
+        clouds.emplace_back(std::move(a), std::move(b));
+    }
+    for (auto _ : state)
+        for (const auto& [a, b] : clouds)
+            benchmark::DoNotOptimize(faceCentreIcp(a, b).score);
+    setPairs(state, p.paths.size());
+    state.counters["icp_pairs"] = static_cast<double>(clouds.size());
+}
+
+// Stage: spec consistency of the candidate (sample only; fixtures have no spec).
+void BM_StageSpec(benchmark::State& state) {
+    const auto& p = prepared(true);
+    for (auto _ : state)
+        for (std::size_t i = 0; i < p.paths.size(); ++i)
+            if (p.specs[i]) benchmark::DoNotOptimize(scoreSpec(*p.specs[i], p.candDocs[i]).score);
+    setPairs(state, p.paths.size());
+}
+
+} // namespace
+
+BENCHMARK_CAPTURE(BM_ScorePairs, fixtures, false, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ScorePairs, sample, true, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ScorePairs, sample_exact_obb, true, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_StageRead, fixtures, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_StageRead, sample, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_StageMeasure, fixtures, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_StageMeasure, sample, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_StageObb, fixtures_coarse, false, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_StageObb, sample_coarse, true, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_StageObb, sample_exact, true, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_StageGeometry, fixtures, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_StageGeometry, sample, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_StageIcp, fixtures, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_StageIcp, sample, true)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_StageSpec)->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();
