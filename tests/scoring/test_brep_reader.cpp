@@ -1,0 +1,109 @@
+// BREP parsing by content: every text version OCCT writes (V1-V3, with or without a mesh), the
+// DBRep_DrawableShape prefix, FreeCAD's binary recipe, zero-byte null shapes and non-BREP bytes.
+#include <sstream>
+
+#include <BRepBuilderAPI_Transform.hxx>
+#include <BRepGProp.hxx>
+#include <BRepMesh_IncrementalMesh.hxx>
+#include <BRepPrimAPI_MakeCylinder.hxx>
+#include <BRepTools.hxx>
+#include <GProp_GProps.hxx>
+#include <gmock/gmock.h>
+#include <gp_Ax1.hxx>
+#include <gtest/gtest.h>
+
+#include <BinTools.hxx>
+#include <BinTools_ShapeSet.hxx>
+
+#include "scoring/brep_reader.h"
+#include "scoring/errors.h"
+
+using namespace vernier;
+using ::testing::HasSubstr;
+
+namespace {
+
+// A located cylinder r=4 h=12: the location must survive the round trip.
+TopoDS_Shape locatedCylinder() {
+    gp_Trsf t;
+    t.SetRotation(gp_Ax1(gp_Pnt(0, 0, 0), gp_Dir(1, 2, 3)), 0.6);
+    t.SetTranslationPart(gp_Vec(5, -3, 2));
+    TopoDS_Shape s = BRepPrimAPI_MakeCylinder(4, 12).Shape();
+    s.Move(TopLoc_Location(t));
+    return s;
+}
+
+std::string text(const TopoDS_Shape& s, TopTools_FormatVersion version, bool withMesh) {
+    std::ostringstream out;
+    BRepTools::Write(s, out, withMesh, withMesh, version);
+    return out.str();
+}
+
+// FreeCAD's TopoShape::exportBinary: the shape set, then shape index, location index, orientation.
+std::string freecadBinary(const TopoDS_Shape& s, int formatVersion) {
+    std::ostringstream out(std::ios::out | std::ios::binary);
+    BinTools_ShapeSet set;
+    set.SetFormatNb(formatVersion);
+    const Standard_Integer shapeId = set.Add(s);
+    const Standard_Integer locId = set.Locations().Index(s.Location());
+    set.Write(out);
+    BinTools::PutInteger(out, shapeId);
+    BinTools::PutInteger(out, locId);
+    BinTools::PutInteger(out, static_cast<int>(s.Orientation()));
+    return out.str();
+}
+
+gp_Pnt centre(const TopoDS_Shape& s) {
+    GProp_GProps g;
+    BRepGProp::VolumeProperties(s, g);
+    return g.CentreOfMass();
+}
+
+} // namespace
+
+TEST(BrepReader, ReadsEveryTextVersionWithItsLocation) {
+    TopoDS_Shape cyl = locatedCylinder();
+    BRepMesh_IncrementalMesh(cyl, 0.5);
+    const gp_Pnt expected = centre(cyl);
+    for (auto version : {TopTools_FormatVersion_VERSION_1, TopTools_FormatVersion_VERSION_2,
+                         TopTools_FormatVersion_VERSION_3})
+        for (bool mesh : {false, true}) {
+            const std::string bytes = text(cyl, version, mesh);
+            EXPECT_EQ(sniffBrep(bytes), BrepFormat::Text);
+            const TopoDS_Shape back = readBrep(bytes, "t");
+            EXPECT_LT(centre(back).Distance(expected), 1e-9) << version << mesh;
+        }
+    const TopoDS_Shape drawable =
+        readBrep("DBRep_DrawableShape\n\n" + text(cyl, TopTools_FormatVersion_VERSION_1, false), "d");
+    EXPECT_LT(centre(drawable).Distance(expected), 1e-9);
+}
+
+TEST(BrepReader, ReadsFreeCadsBinaryRecipeInEveryVersion) {
+    const TopoDS_Shape cyl = locatedCylinder();
+    const gp_Pnt expected = centre(cyl);
+    for (int version = 1; version <= 4; ++version) {
+        const std::string bytes = freecadBinary(cyl, version);
+        EXPECT_EQ(sniffBrep(bytes), BrepFormat::Binary) << version;
+        EXPECT_LT(centre(readBrep(bytes, "b")).Distance(expected), 1e-9) << version;
+        // Without the three trailing integers the root shape is unknown.
+        EXPECT_THROW(readBrep(bytes.substr(0, bytes.size() - 12), "b"), InputError) << version;
+    }
+}
+
+TEST(BrepReader, NullAndForeignBytes) {
+    EXPECT_EQ(sniffBrep(""), BrepFormat::Empty);
+    EXPECT_TRUE(readBrep("", "empty").IsNull());
+    EXPECT_EQ(sniffBrep("\x89PNG\r\n"), BrepFormat::Unknown);
+    try {
+        readBrep("solid cube\nfacet normal 0 0 1\n", "PartShape.brp");
+        FAIL() << "no error";
+    } catch (const InputError& e) {
+        EXPECT_THAT(e.what(), HasSubstr("PartShape.brp: not a BREP shape"));
+    }
+    try {
+        readBrep("CASCADE Topology V9, (c) Somebody\n", "v9");
+        FAIL() << "no error";
+    } catch (const InputError& e) {
+        EXPECT_THAT(e.what(), HasSubstr("unsupported version line"));
+    }
+}
