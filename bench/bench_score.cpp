@@ -11,6 +11,7 @@
 #include "scoring/geometry_scorer.h"
 #include "scoring/measure_document.h"
 #include "scoring/obb.h"
+#include "scoring/obb_estimate.h"
 #include "scoring/spec_parser.h"
 #include "scoring/spec_scorer.h"
 
@@ -153,6 +154,16 @@ void BM_StageObb(benchmark::State& state, bool sample, bool exact) {
     setPairs(state, p.paths.size());
 }
 
+// Stage: the cheap OBB estimate (obb_estimate.h) that could replace the coarse OBB of the measure stage.
+void BM_StageObbEstimate(benchmark::State& state, bool sample) {
+    const auto& p = prepared(sample);
+    for (auto _ : state)
+        for (std::size_t i = 0; i < p.paths.size(); ++i)
+            for (const MeasuredDocument* d : {&p.ref[i], &p.cand[i]})
+                if (d->features) benchmark::DoNotOptimize(estimateObb(d->shape, d->features->volume).dims[0]);
+    setPairs(state, p.paths.size());
+}
+
 // Stage: the geometry comparison on measured documents (gates, subscores, OBB decision, ICP).
 void BM_StageGeometry(benchmark::State& state, bool sample) {
     const auto& p = prepared(sample);
@@ -205,6 +216,8 @@ BENCHMARK_CAPTURE(BM_StageMeasure, sample, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_StageObb, fixtures_coarse, false, false)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_StageObb, sample_coarse, true, false)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_StageObb, sample_exact, true, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_StageObbEstimate, fixtures, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_StageObbEstimate, sample, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_StageGeometry, fixtures, false)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_StageGeometry, sample, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_StageIcp, fixtures, false)->Unit(benchmark::kMillisecond);
