@@ -109,6 +109,22 @@ BrepFormat sniffBrep(const std::string& bytes) {
     return BrepFormat::Unknown;
 }
 
+// OCCT's messages span several lines; reasons are one line.
+std::string oneLine(const char* message) {
+    std::string out;
+    for (const char* p = message ? message : "OCCT error"; *p; ++p) {
+        const bool space = *p == '\n' || *p == '\r' || *p == '\t' || *p == ' ';
+        if (space) {
+            if (!out.empty() && out.back() != ' ') out += ' ';
+        } else {
+            out += *p;
+        }
+    }
+    while (!out.empty() && out.back() == ' ')
+        out.pop_back();
+    return out.empty() ? "OCCT error" : out;
+}
+
 TopoDS_Shape readBrep(const std::string& bytes, const std::string& what) {
     const BrepFormat format = sniffBrep(bytes);
     if (format == BrepFormat::Empty) return {};
@@ -119,14 +135,13 @@ TopoDS_Shape readBrep(const std::string& bytes, const std::string& what) {
     try {
         return format == BrepFormat::Binary ? readBinary(bytes) : readText(bytes);
     } catch (const Standard_Failure& e) {
-        throw InputError(what + ": corrupt BREP (" +
-                         (e.GetMessageString() ? e.GetMessageString() : "OCCT error") + ")");
+        throw InputError(what + ": corrupt BREP (" + oneLine(e.GetMessageString()) + ")");
     } catch (const std::ios_base::failure&) {
         throw InputError(what + ": corrupt BREP (truncated or inconsistent data)");
     } catch (const std::bad_alloc&) {
         throw InputError(what + ": corrupt BREP (absurd sizes)");
     } catch (const std::exception& e) {
-        throw InputError(what + ": corrupt BREP (" + e.what() + ")");
+        throw InputError(what + ": corrupt BREP (" + oneLine(e.what()) + ")");
     }
 }
 

@@ -132,6 +132,28 @@ TEST(InspectCli, HumanReadableOutput) {
     EXPECT_THAT(r.out, HasSubstr("faces 7"));
 }
 
+// Three bytes changed in a real binary BREP (found by fuzzing) make a 2D B-spline claim ~10^8 poles:
+// unguarded, OCCT allocated and zeroed 16 GiB for 40 s before failing.
+TEST(InspectCli, AbsurdCountInABinaryBrepFailsPromptly) {
+    const std::string entry = "PartShape2.bin";
+    std::string original = fixtureEntry("box_binary_brep.FCStd", entry);
+    ASSERT_GT(original.size(), 3262u);
+    ASSERT_EQ(original[481], 1) << "fixture changed: find a new mutation";
+    const std::string file = hostileFile(
+        "absurd.FCStd", mutateFixture("box_binary_brep.FCStd", [&](const std::string& n, std::string b) {
+            if (n == entry) {
+                b[292] = static_cast<char>(0306);
+                b[481] = 7;
+                b[3262] = static_cast<char>(0333);
+            }
+            return std::make_optional(std::make_pair(n, b));
+        }));
+    const CliRun r = inspect({file, "--json"});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_THAT(r.err, HasSubstr("shape file 'PartShape2.bin' of object 'Box': corrupt BREP"));
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
 TEST(InspectCli, BadInputExitsTwoWithAOneLineReason) {
     const std::string bodyEntry = "PartShape.brp";
     std::string deep = "<Document>";
