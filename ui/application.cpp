@@ -13,6 +13,7 @@
 #include "ui/trials_view.h"
 #include "vernier_version.h"
 #include "viewers/occt_platform.h"
+#include "viewers/trial_inspector.h"
 
 namespace vernier::ui {
 
@@ -62,6 +63,7 @@ int renderScreenshot(MainWindow& window, const GuiArguments& args, int timeoutMs
                      qPrintable(window.viewKeys().join(QLatin1Char('|'))));
         return 2;
     }
+    window.setInteractive(false);
     window.showView(view);
     window.show();
 
@@ -88,13 +90,25 @@ int renderScreenshot(MainWindow& window, const GuiArguments& args, int timeoutMs
         std::fprintf(stderr, "vernier: no results to show (give BUNDLE... --tasks PACK)\n");
         return 2;
     }
+    QWidget* grabTarget = &window;
     if (!trialName.isEmpty()) {
         const int trial = window.findTrial(trialName);
         if (trial < 0) {
             std::fprintf(stderr, "vernier: no trial named '%s'\n", qPrintable(trialName));
             return 2;
         }
-        window.openTrial(trial);
+        // The trial view is the 3D inspector; wait until its documents are loaded and scored.
+        QWidget* inspector = window.openTrial(trial, true);
+        if (auto* ti = qobject_cast<viewers::TrialInspector*>(inspector)) {
+            ti->resize(1400, 900);
+            if (ti->analysing()) {
+                QEventLoop ready;
+                QObject::connect(ti, &viewers::TrialInspector::analysisReady, &ready, &QEventLoop::quit);
+                QTimer::singleShot(timeoutMs, &ready, &QEventLoop::quit);
+                ready.exec();
+            }
+            grabTarget = ti;
+        }
     }
     // Let layouts settle and charts paint before grabbing.
     for (int i = 0; i < 5; ++i) {
@@ -103,7 +117,8 @@ int renderScreenshot(MainWindow& window, const GuiArguments& args, int timeoutMs
         QTimer::singleShot(40, &wait, &QEventLoop::quit);
         wait.exec();
     }
-    const QPixmap pixmap = window.grab();
+    const QPixmap pixmap = grabTarget->grab();
+    if (grabTarget != &window) grabTarget->close();
     if (pixmap.isNull() || !pixmap.save(args.screenshot, "PNG")) {
         std::fprintf(stderr, "vernier: cannot write %s\n", qPrintable(args.screenshot));
         return 1;

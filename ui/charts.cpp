@@ -126,6 +126,7 @@ QChart* horizontalBars(const Analysis& a, const QString& title, const QString& a
     applyPaperStyle(chart, title);
     chart->addSeries(series);
     auto* x = valueAxis(axisTitle, 0, niceMax(maxValue * 1.15), QStringLiteral("valueAxis"));
+    x->applyNiceNumbers();
     x->setLabelFormat(QStringLiteral("%.3g"));
     auto* y = categoryAxis(categories, QStringLiteral("systemAxis"));
     chart->addAxis(x, Qt::AlignBottom);
@@ -348,6 +349,7 @@ QChart* buildCostScatterChart(const Analysis& a) {
     const double maxCost = *std::max_element(costs.begin(), costs.end());
     auto* x =
         valueAxis(QStringLiteral("Total API cost (USD)"), 0, niceMax(maxCost), QStringLiteral("costAxis"));
+    x->applyNiceNumbers();
     x->setLabelFormat(QStringLiteral("%.4g"));
     auto* y = valueAxis(QStringLiteral("Overall score (points)"), 0, 100, QStringLiteral("scoreAxis"));
     y->setTickCount(6);
@@ -416,10 +418,14 @@ QChart* buildCompareScatterChart(const Analysis& a, int systemA, int systemB) {
     auto* chart = new QChart;
     chart->setObjectName(QStringLiteral("compareChart"));
     applyPaperStyle(chart, title);
-    auto* x = valueAxis(labelA + QStringLiteral(" (points)"), 0, 100, QStringLiteral("axisA"));
-    auto* y = valueAxis(labelB + QStringLiteral(" (points)"), 0, 100, QStringLiteral("axisB"));
-    x->setTickCount(6);
-    y->setTickCount(6);
+    auto* x = valueAxis(labelA + QStringLiteral(" (points)"), -4, 104, QStringLiteral("axisA"));
+    auto* y = valueAxis(labelB + QStringLiteral(" (points)"), -4, 104, QStringLiteral("axisB"));
+    // Padded so markers at 0 and 100 are drawn whole; ticks stay on multiples of 20.
+    for (QValueAxis* axis : {x, y}) {
+        axis->setTickType(QValueAxis::TicksDynamic);
+        axis->setTickAnchor(0);
+        axis->setTickInterval(20);
+    }
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     auto* diagonal = new QLineSeries;

@@ -115,6 +115,7 @@ CompareView::CompareView(QWidget* parent) : ViewPage(parent) {
     split->addWidget(right);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
+    split->setSizes({600, 600});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);

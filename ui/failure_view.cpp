@@ -91,6 +91,7 @@ FailureView::FailureView(QWidget* parent) : ViewPage(parent) {
     split->addWidget(right);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setSizes({720, 480});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);

@@ -41,6 +41,7 @@
 #include "ui/session.h"
 #include "ui/table_model_export.h"
 #include "ui/trials_view.h"
+#include "viewers/trial_inspector.h"
 
 namespace vernier::ui {
 
@@ -106,8 +107,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
     connect(session_, &Session::analysisChanged, this, &MainWindow::onAnalysisChanged);
     connect(session_, &Session::loadFailed, this, [this](const QString& reason) {
         summary_->setText(tr("Could not open: %1").arg(reason));
-        if (isVisible() && !qEnvironmentVariableIsSet("VERNIER_NO_DIALOGS"))
-            QMessageBox::warning(this, tr("Could not open results"), reason);
+        if (interactive_ && isVisible()) QMessageBox::warning(this, tr("Could not open results"), reason);
     });
     connect(session_, &Session::busyChanged, this, [this](bool busy, const QString& what) {
         progress_->setVisible(busy);
@@ -139,7 +139,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
             });
 
     for (ViewPage* page : pages_) {
-        connect(page, &ViewPage::trialActivated, this, &MainWindow::openTrial);
+        connect(page, &ViewPage::trialActivated, this, [this](int trial) { openTrial(trial); });
         connect(page, &ViewPage::compareRequested, this, [this](int a, int b) {
             compareView_->setSystems(a, b);
             showView(QStringLiteral("compare"));
@@ -294,10 +294,25 @@ ViewPage* MainWindow::view(const QString& key) const {
     return nullptr;
 }
 
-void MainWindow::openTrial(int trialIndex) {
-    if (trialIndex < 0) return;
+QWidget* MainWindow::openTrial(int trialIndex, bool inspector) {
+    const auto a = session_->analysis();
+    if (trialIndex < 0 || !a->set || trialIndex >= static_cast<int>(a->set->trials.size())) return nullptr;
     showView(QStringLiteral("trials"));
     trialsView_->focusTrial(trialIndex);
+    const TrialRecord& trial = a->set->trials[static_cast<std::size_t>(trialIndex)];
+    if (!inspector || trial.taskIndex < 0 || !trial.loadError.empty()) return nullptr;
+    auto* window = new viewers::TrialInspector(nullptr);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->setWindowTitle(tr("%1 — Vernier trial inspector").arg(qs(trial.trialName)));
+    window->resize(1300, 850);
+    connect(this, &QObject::destroyed, window, &QWidget::close);
+    connect(window, &viewers::TrialInspector::rescoreRequested, this, [this](const QString& name) {
+        const int t = findTrial(name);
+        if (t >= 0) rescore({t});
+    });
+    window->showTrial(trial, a->set->tasks[static_cast<std::size_t>(trial.taskIndex)]);
+    window->show();
+    return window;
 }
 
 int MainWindow::findTrial(const QString& trialName) const {

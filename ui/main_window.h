@@ -37,12 +37,16 @@ public:
     QString currentViewKey() const;
     QStringList viewKeys() const;
     ViewPage* view(const QString& key) const;
-    // Opens a trial: the 3D inspector when available, else the trials view's details panel.
-    void openTrial(int trialIndex);
+    // Opens a trial: selects it in the trials view (details panel) and, when `inspector` is true,
+    // opens the 3D trial inspector in its own window. Returns that window (nullptr when not opened).
+    QWidget* openTrial(int trialIndex, bool inspector);
+    void openTrial(int trialIndex) { openTrial(trialIndex, interactive_); }
     // Index of the trial with this trial name, -1 when absent.
     int findTrial(const QString& trialName) const;
 
     void restoreSettings();
+    // Off for --screenshot and tests: problems go to the status bar only, never to a modal dialog.
+    void setInteractive(bool on) { interactive_ = on; }
 
     // Heuristic used for drops and "Open…": a folder or zip with <task>/task.toml entries is a task pack.
     static bool looksLikeTaskPack(const QString& path);
@@ -83,6 +87,7 @@ private:
     QPushButton* cancel_;
     QStringList bundles_;
     QString taskPack_;
+    bool interactive_ = true;
 };
 
 } // namespace vernier::ui

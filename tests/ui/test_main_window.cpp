@@ -1,7 +1,9 @@
 // The main window under a (virtual) display: every view renders non-empty with its expected named
 // widgets and labels, the failure drill-down lists exactly the trials behind a segment, --screenshot.
+#include <QAbstractBarSeries>
 #include <QApplication>
 #include <QBarCategoryAxis>
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
