@@ -4,6 +4,7 @@
 #include <sstream>
 #include <sys/resource.h>
 
+#include <OSD.hxx>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
@@ -93,6 +94,9 @@ void capAddressSpace() {
 
 int runInspect(const std::vector<std::string>& args) {
     capAddressSpace();
+    // OCCT dereferences null geometry in some damaged BREP records; with its signal handlers an access
+    // violation becomes a Standard_Failure (a bad-input answer) instead of a crash. No FPE traps.
+    OSD::SetSignal(OSD_SignalMode_Set, Standard_False);
     vernier::cli::Args a(args);
     const auto files = a.positionals({});
     if (files.size() != 1) throw vernier::InputError("usage: vernier-cli inspect FILE.FCStd [--json]");

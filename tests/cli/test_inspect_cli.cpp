@@ -154,6 +154,28 @@ TEST(InspectCli, AbsurdCountInABinaryBrepFailsPromptly) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
+// Two digits changed in a real text BREP (found by fuzzing) leave a trimmed surface without its basis:
+// OCCT dereferences the null handle. The answer must still be exit 2, not a crash.
+TEST(InspectCli, NullGeometryInATextBrepIsBadInputNotACrash) {
+    const std::string entry = "PartShape.brp";
+    const std::string original = fixtureEntry("flange_polar.FCStd", entry);
+    ASSERT_GT(original.size(), 22313u);
+    ASSERT_EQ(original[16754], '0') << "fixture changed: find a new mutation";
+    ASSERT_EQ(original[22313], '0') << "fixture changed: find a new mutation";
+    const std::string file = hostileFile(
+        "nullsurface.FCStd", mutateFixture("flange_polar.FCStd", [&](const std::string& n, std::string b) {
+            if (n == entry) {
+                b[16754] = '\n';
+                b[22313] = '5';
+            }
+            return std::make_optional(std::make_pair(n, b));
+        }));
+    const CliRun r = inspect({file, "--json"});
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_THAT(r.err, HasSubstr("corrupt BREP"));
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
 TEST(InspectCli, BadInputExitsTwoWithAOneLineReason) {
     const std::string bodyEntry = "PartShape.brp";
     std::string deep = "<Document>";
