@@ -141,6 +141,11 @@ std::pair<std::optional<SpecDefinition>, SpecDefinition> splitStageSpecs(const s
     return {base, edit};
 }
 
+// File names are untrusted bytes and appear in the reasons; invalid UTF-8 is replaced, never thrown.
+std::string dumpJson(const json& j) {
+    return j.dump(2, ' ', false, json::error_handler_t::replace);
+}
+
 void printHuman(const json& j) {
     auto num = [](const json& v) {
         return v.is_null() ? std::string("null") : std::to_string(v.get<double>());
@@ -174,7 +179,7 @@ int runScore(const std::vector<std::string>& args) {
                 measureAll({{ref, DocumentRole::Reference}, {cand, DocumentRole::Candidate}}, o.threads);
             const json j = scorePair(docs[0], docs[1], spec, o);
             if (o.json)
-                std::cout << j.dump(2) << "\n";
+                std::cout << dumpJson(j) << "\n";
             else
                 printHuman(j);
             return cli::kExitOk;
@@ -196,7 +201,7 @@ int runScore(const std::vector<std::string>& args) {
         const json je = scorePair(docs[2], docs[3], editSpec, o, &edit);
         const json j = createAndEditToJson(jb, je, combineStages(base, edit, o.method), o.method);
         if (o.json) {
-            std::cout << j.dump(2) << "\n";
+            std::cout << dumpJson(j) << "\n";
         } else {
             std::printf("[base]\n");
             printHuman(jb);
