@@ -10,6 +10,8 @@
 #include <BRepPrimAPI_MakePrism.hxx>
 #include <BRep_Builder.hxx>
 #include <TopoDS_Compound.hxx>
+#include <gp_Ax1.hxx>
+#include <gp_Trsf.hxx>
 #include <gp_Vec.hxx>
 #include <gtest/gtest.h>
 
@@ -77,6 +79,22 @@ MeasuredDocument manyFacesDocument(int prismSides, DocumentRole role) {
     return d;
 }
 
+// An OCCT box a x b x c moved by a rotation about `axis` and a translation (an analytic document).
+MeasuredDocument movedBox(double a, double b, double c, const gp_Dir& axis, double degrees,
+                          DocumentRole role) {
+    gp_Trsf rot, move;
+    rot.SetRotation(gp_Ax1(gp_Pnt(0, 0, 0), axis), degrees * M_PI / 180);
+    move.SetTranslation(gp_Vec(7, -3, 11));
+    MeasuredDocument d;
+    d.role = role;
+    d.document.fileName = "box.FCStd";
+    d.shape = BRepPrimAPI_MakeBox(a, b, c).Shape().Moved(TopLoc_Location(move * rot));
+    MeasureOptions o;
+    o.exactObb = false;
+    d.features = measureShape(d.shape, o, &d.faces);
+    return d;
+}
+
 } // namespace
 
 TEST(GeometryScorer, SelfComparisonIsExactlyOne) {
@@ -108,6 +126,29 @@ TEST(GeometryScorer, RigidlyMovedCopiesScoreOne) {
     EXPECT_NEAR(c.bbox->candidate[0], 8, 0.01);
     EXPECT_NEAR(c.bbox->candidate[1], 8, 0.01);
     EXPECT_NEAR(c.bbox->candidate[2], 12, 0.01);
+}
+
+TEST(GeometryScorer, RotatedCubesAndNearCubesScoreOne) {
+    // scoring-spec.md §10: 10x10x10 and 10x10.01x9.99 boxes, several axes and angles, both directions.
+    const gp_Dir axes[] = {gp_Dir(1, 2, 3), gp_Dir(0, 0, 1), gp_Dir(-1, 1, 0.5)};
+    const double angles[] = {37, 90, 125};
+    for (const auto& dims : {std::array<double, 3>{10, 10, 10}, std::array<double, 3>{10, 10.01, 9.99}}) {
+        const MeasuredDocument still =
+            movedBox(dims[0], dims[1], dims[2], gp_Dir(0, 0, 1), 0, DocumentRole::Reference);
+        for (int k = 0; k < 3; ++k) {
+            const MeasuredDocument moved =
+                movedBox(dims[0], dims[1], dims[2], axes[k], angles[k], DocumentRole::Candidate);
+            MeasuredDocument movedRef = moved, stillCand = still;
+            movedRef.role = DocumentRole::Reference;
+            stillCand.role = DocumentRole::Candidate;
+            for (const MeasuredDocument* pr : {&still, static_cast<const MeasuredDocument*>(&movedRef)}) {
+                const GeometryResult g = scoreGeometry(*pr, pr == &still ? moved : stillCand);
+                EXPECT_FALSE(g.gate) << g.reason;
+                EXPECT_NEAR(g.score, 1.0, 1e-6) << dims[1] << " axis " << k << ": " << g.reason;
+                EXPECT_LT(g.bbox->relativeError, 1e-3);
+            }
+        }
+    }
 }
 
 TEST(GeometryScorer, ConeIsAVacuousIcpMatch) {
