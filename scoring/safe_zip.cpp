@@ -6,12 +6,16 @@
 #include <QBuffer>
 #include <QByteArray>
 #include <QFile>
-#include <QFileInfo>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
 #include <memory>
 #include <quazip/quazip.h>
 #include <quazip/quazipfile.h>
 #include <quazip/quazipfileinfo.h>
 #include <quazip/unzip.h>
+#include <unistd.h>
 
 #include "scoring/errors.h"
 
@@ -44,10 +48,11 @@ bool isTraversal(const std::string& raw) {
     return false;
 }
 
-// A QuaZip opened on either the file or the in-memory bytes; owns the buffer it reads from.
+// A QuaZip opened on either the file or the in-memory bytes; owns the device it reads from.
 struct OpenZip {
     QByteArray data;
     QBuffer buffer;
+    QFile file;
     std::unique_ptr<QuaZip> zip;
 };
 
@@ -58,7 +63,14 @@ std::unique_ptr<OpenZip> openZip(const std::string& path, const std::string& byt
         z->buffer.setBuffer(&z->data);
         z->zip = std::make_unique<QuaZip>(&z->buffer);
     } else {
-        z->zip = std::make_unique<QuaZip>(QString::fromStdString(path));
+        // Linux file names are bytes: open by descriptor so a name that is not UTF-8 still works.
+        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) throw InputError("cannot open " + path + ": " + std::strerror(errno));
+        if (!z->file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+            ::close(fd);
+            throw InputError("cannot open " + path);
+        }
+        z->zip = std::make_unique<QuaZip>(&z->file);
     }
     z->zip->setAutoClose(false);
     if (!z->zip->open(QuaZip::mdUnzip)) throw InputError("not a zip archive (unreadable central directory)");
@@ -114,9 +126,10 @@ static void readDirectory(const std::string& path, const std::string& bytes, con
 }
 
 SafeZip SafeZip::openFile(const std::string& path, const ZipLimits& limits) {
-    QFileInfo fi(QString::fromStdString(path));
-    if (!fi.exists()) throw InputError("no such file: " + path);
-    if (!fi.isFile()) throw InputError("not a regular file: " + path);
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status)) throw InputError("no such file: " + path);
+    if (!std::filesystem::is_regular_file(status)) throw InputError("not a regular file: " + path);
     SafeZip z;
     z.path_ = path;
     z.limits_ = limits;

@@ -113,7 +113,8 @@ int runInspect(const std::vector<std::string>& args) {
     }
     std::cout.rdbuf(saved);
     if (a.flag("--json"))
-        std::cout << toJson(md, file).dump(2) << std::endl;
+        std::cout << toJson(md, file).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                  << std::endl;
     else
         printHuman(md, file);
     return vernier::cli::kExitOk;

@@ -1,7 +1,9 @@
 // SafeZip on real FCStd files and on hostile archives built here (bombs, 100k entries, traversal,
 // truncation).
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -155,4 +157,15 @@ TEST(SafeZip, ReadsTheRightEntryOfALargeArchive) {
             i % 2 ? std::string(100 + i % 7, static_cast<char>('a' + i % 26)) : std::to_string(i * 3);
         EXPECT_EQ(z.read("dir/" + std::to_string(i)), expected) << i;
     }
+}
+
+TEST(SafeZip, OpensAFileWhoseNameIsNotUtf8) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("vernier-safezip-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const fs::path file = dir / "box\xff\xfe.FCStd";
+    fs::copy_file(fixture("box_additive.FCStd"), file, fs::copy_options::overwrite_existing);
+    EXPECT_TRUE(SafeZip::openFile(file.string()).contains("Document.xml"));
+    fs::remove_all(dir);
+    EXPECT_THAT(inputError([&] { SafeZip::openFile(file.string()); }), HasSubstr("no such file"));
 }
