@@ -2,10 +2,12 @@
 // Every trial is read on its own: a malformed file sets that trial's loadError and nothing else.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <thread>
 
 #include "models/bundle_tree.h"
 #include "models/result_set.h"
@@ -17,6 +19,9 @@ using nlohmann::json;
 namespace vernier {
 
 namespace {
+
+// Readers of small files; I/O-bound, so more than the core count helps a cold start.
+constexpr std::size_t kImportThreads = 8;
 
 std::string dirOf(const std::string& rel) {
     auto s = rel.find_last_of('/');
@@ -321,11 +326,27 @@ void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
         if (!hasDeeper) harbor.push_back(d);
     }
 
-    for (const auto& d : harbor) {
-        TrialRecord t;
+    // Trials are read in parallel: a cold import waits mostly on small-file reads, which overlap well.
+    // Each trial is written to its own slot, so the order (and so every result) is the same as sequential.
+    std::vector<std::pair<std::string, const std::array<std::string, 3>*>> jobs;
+    for (const auto& d : harbor)
+        jobs.emplace_back(d, nullptr);
+    for (const auto& [d, id] : submissions)
+        jobs.emplace_back(d, &id);
+    std::vector<TrialRecord> read(jobs.size());
+    auto readOne = [&](std::size_t i) {
+        const auto& [d, id] = jobs[i];
+        TrialRecord& t = read[i];
         t.bundle = bundle;
-        t.bundleKind = "harbor";
+        t.bundleKind = id ? "submission" : "harbor";
         readTrialFolder(tree, d, t);
+        if (id) {
+            t.system = SystemId{(*id)[0], (*id)[1]}; // the layout's path decides the system
+            t.taskId = (*id)[2];
+            if (t.taskName.empty()) t.taskName = (*id)[2];
+            t.trialName = (*id)[0] + "/" + (*id)[1] + "/" + (*id)[2];
+            return;
+        }
         std::string folder = baseName(d.empty() ? bundle : d);
         if (t.trialName.empty()) t.trialName = folder;
         if (t.taskName.empty()) {
@@ -338,18 +359,25 @@ void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
         t.taskId = lastComponent(t.taskName);
         if (t.system.agent.empty()) t.system.agent = "unknown";
         if (t.system.model.empty()) t.system.model = "unknown";
-        if (!t.loadError.empty()) problems.push_back({t.trialPath, t.loadError});
-        out.push_back(std::move(t));
-    }
-    for (const auto& [d, id] : submissions) {
-        TrialRecord t;
-        t.bundle = bundle;
-        t.bundleKind = "submission";
-        readTrialFolder(tree, d, t);
-        t.system = SystemId{id[0], id[1]}; // the layout's path decides the system
-        t.taskId = id[2];
-        if (t.taskName.empty()) t.taskName = id[2];
-        t.trialName = id[0] + "/" + id[1] + "/" + id[2];
+    };
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+        for (std::size_t i = next.fetch_add(1); i < jobs.size(); i = next.fetch_add(1)) {
+            try {
+                readOne(i);
+            } catch (const std::exception& e) {
+                read[i].loadError = std::string("cannot read trial: ") + e.what();
+            }
+        }
+    };
+    const std::size_t nThreads = std::min<std::size_t>(kImportThreads, (jobs.size() + 31) / 32);
+    std::vector<std::thread> threads;
+    for (std::size_t k = 1; k < nThreads; ++k)
+        threads.emplace_back(worker);
+    worker();
+    for (auto& th : threads)
+        th.join();
+    for (auto& t : read) {
         if (!t.loadError.empty()) problems.push_back({t.trialPath, t.loadError});
         out.push_back(std::move(t));
     }
