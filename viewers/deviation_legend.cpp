@@ -63,7 +63,7 @@ void DeviationLegend::paintEvent(QPaintEvent*) {
     const int ty = hist.bottom() + 18;
     const auto mm = [](double v) { return QString::number(v, 'f', 4); };
     p.drawText(QPoint(6, ty), tr("max +%1  min %2").arg(mm(field_->maxPositive), mm(field_->maxNegative)));
-    p.drawText(QPoint(6, ty + 18), tr("RMS %1 mm (area-weighted)").arg(mm(field_->rms)));
+    p.drawText(QPoint(6, ty + 18), tr("RMS %1 mm (by area)").arg(mm(field_->rms)));
     p.drawText(QPoint(6, ty + 36), tr("mesh deflection %1 mm").arg(mm(field_->deflection)));
 }
 

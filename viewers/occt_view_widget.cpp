@@ -188,6 +188,7 @@ void OcctViewWidget::paintGL() {
     view_->InvalidateImmediate();
     FlushViewEvents(context_, view_, true);
     reportCameraIfChanged();
+    emit frameRendered();
 }
 
 void OcctViewWidget::handleViewRedraw(const Handle(AIS_InteractiveContext) & ctx,

@@ -58,6 +58,7 @@ signals:
     void cameraChanged(const vernier::viewers::CameraState& state);
     void facePicked(const vernier::viewers::PickedFace& face);
     void pickCleared();
+    void frameRendered(); // after each OCCT redraw into Qt's framebuffer
 
 protected:
     void initializeGL() override;

@@ -196,6 +196,8 @@ QImage renderInspectorImage(const RenderRequest& request) {
         if (!obj.IsNull()) ctx->Display(obj, false);
     if (request.camera) {
         applyCamera(view, *request.camera);
+        // A live view's zoom belongs to its own aspect ratio; refitting frames the part in the image.
+        if (request.refitCamera) view->FitAll(0.08, false);
     } else {
         applyStandardView(view, request.view);
         view->FitAll(0.08, false);
@@ -229,7 +231,7 @@ QImage renderInspectorImage(const RenderRequest& request) {
         painter.drawImage(QPoint(0, 0), grab(view, size, request.transparentBackground));
         drawLabel(painter, QRect(QPoint(0, 0), size), QStringLiteral("Reference"), refColour);
         drawLabel(painter, QRect(QPoint(0, std::max(14, size.height() / 40) * 2), size),
-                  QStringLiteral("Candidate (aligned by ICP)"), candColour);
+                  QStringLiteral("Candidate (aligned by ICP); mixed tone = both"), candColour);
     } else {
         // The colour bar takes a strip on the right; the part is rendered in the rest.
         const int barStrip = std::clamp(size.width() / 6, 110, 220);

@@ -32,6 +32,7 @@ struct RenderRequest {
     QSize size{1600, 800};
     bool transparentBackground = false;
     std::optional<CameraState> camera; // default: the standard view, fitted to both parts
+    bool refitCamera = true;           // keep the camera direction and up, refit the zoom to the image
     StandardView view = StandardView::Iso;
     double overlayTransparency = 0.45;
     std::shared_ptr<const DeviationField> deviation; // deviation mode; computed here when null
