@@ -220,3 +220,38 @@ TEST(TrialInspector, ExportsEveryModeAndReportsTimings) {
     }
     inspector.grab().save(QString::fromStdString(dir + "/inspector_window.png"));
 }
+
+TEST(TrialInspector, LiveViewsFollowEachOtherUntilUnlinked) {
+    const TrialRecord* trial = findTrial(Workflow::Creation);
+    ASSERT_NE(trial, nullptr);
+    TrialInspector inspector;
+    inspector.resize(1200, 800);
+    inspector.show();
+    inspector.showTrial(*trial, taskOf(*trial));
+    ASSERT_TRUE(waitFor(&inspector, SIGNAL(analysisReady())));
+    std::vector<OcctViewWidget*> views;
+    for (auto* w : inspector.findChildren<OcctViewWidget*>())
+        if (w->isVisible()) views.push_back(w);
+    ASSERT_EQ(views.size(), 2u); // side by side
+    QTest::qWait(200);
+
+    // A camera change reported by the left view (as after a user rotation) moves the right view.
+    CameraState moved = views[0]->cameraState();
+    moved.eye = {moved.center[0] + 100, moved.center[1] - 30, moved.center[2] + 40};
+    moved.scale *= 0.5;
+    views[0]->setCameraState(moved);
+    emit views[0]->cameraChanged(moved);
+    EXPECT_TRUE(views[1]->cameraState().approxEquals(moved, 1e-6));
+
+    inspector.cameraLink().setLinked(false);
+    CameraState other = moved;
+    other.scale *= 3;
+    views[0]->setCameraState(other);
+    emit views[0]->cameraChanged(other);
+    EXPECT_TRUE(views[1]->cameraState().approxEquals(moved, 1e-6));
+    EXPECT_FALSE(views[1]->cameraState().approxEquals(other, 1e-6));
+
+    // Highlighting the faces a parameter was measured on must not disturb the view.
+    views[1]->highlightFaces({0, 1});
+    views[1]->highlightFaces({});
+}
