@@ -52,6 +52,22 @@ double niceMax(double v) {
     return 10.0 * p;
 }
 
+// Axis for whole counts: integer ticks at 1, 2, 5, 10, … steps so no label is a rounded fraction.
+QValueAxis* countAxis(const QString& title, int maxCount) {
+    int step = 1;
+    for (int candidate : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000})
+        if (maxCount / candidate <= 8) {
+            step = candidate;
+            break;
+        }
+    const int top = std::max(step, ((maxCount + step - 1) / step) * step);
+    auto* axis = valueAxis(title, 0, top, QStringLiteral("valueAxis"));
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(step);
+    return axis;
+}
+
 // Categories bottom-to-top so that the best system (first row) is drawn at the top.
 QStringList systemCategories(const Analysis& a) {
     QStringList out;
@@ -280,8 +296,7 @@ QChart* buildZeroTaxonomyChart(const Analysis& a) {
     chart->setObjectName(QStringLiteral("zeroChart"));
     applyPaperStyle(chart, title);
     chart->addSeries(series);
-    auto* x = valueAxis(QStringLiteral("Zero-reward tasks (count)"), 0, std::max(1.0, niceMax(maxTotal)),
-                        QStringLiteral("valueAxis"));
+    auto* x = countAxis(QStringLiteral("Zero-reward tasks (count)"), maxTotal);
     auto* y = categoryAxis(systemCategories(a), QStringLiteral("systemAxis"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
@@ -322,8 +337,7 @@ QChart* buildGateChart(const Analysis& a) {
     chart->setObjectName(QStringLiteral("gateChart"));
     applyPaperStyle(chart, title);
     chart->addSeries(series);
-    auto* x = valueAxis(QStringLiteral("Geometry-zero tasks (count)"), 0, std::max(1.0, niceMax(maxTotal)),
-                        QStringLiteral("valueAxis"));
+    auto* x = countAxis(QStringLiteral("Geometry-zero tasks (count)"), maxTotal);
     auto* y = categoryAxis(systemCategories(a), QStringLiteral("systemAxis"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);

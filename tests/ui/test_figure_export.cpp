@@ -3,6 +3,7 @@
 #include <QChartView>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QProcess>
 #include <QStandardPaths>
@@ -53,6 +54,12 @@ TEST(UiFigureExport, SvgPdfPngOfTheWorkflowChart) {
     QString error;
     const QStringList files = exportFigureAllFormats(&view, out.filePath("workflows"), o, &error);
     ASSERT_EQ(files.size(), 3) << error.toStdString();
+    // VERNIER_UI_TEST_KEEP=DIR keeps the paper-size files for a human look.
+    if (const QString keep = qEnvironmentVariable("VERNIER_UI_TEST_KEEP"); !keep.isEmpty()) {
+        QDir().mkpath(keep);
+        for (const QString& f : files)
+            QFile::copy(f, QDir(keep).filePath(QFileInfo(f).fileName()));
+    }
 
     bool wellFormed = false;
     const QString texts = svgTexts(out.filePath("workflows.svg"), &wellFormed);

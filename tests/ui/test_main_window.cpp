@@ -74,8 +74,12 @@ QStringList chartTexts(QChartView* view) {
         out << a->titleText();
         if (auto* c = qobject_cast<QBarCategoryAxis*>(a)) out << c->categories();
     }
-    for (QAbstractSeries* s : view->chart()->series())
+    for (QAbstractSeries* s : view->chart()->series()) {
         out << s->name();
+        if (auto* bars = qobject_cast<QAbstractBarSeries*>(s))
+            for (QBarSet* set : bars->barSets())
+                out << set->label();
+    }
     return out;
 }
 
