@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "models/rescoring.h"
+#include "support/fcstd_mutate.h"
 #include "support/zip_writer.h"
 
 using namespace vernier;
@@ -191,6 +192,31 @@ TEST(HostileCorpus, AbsurdBrepCountsUnderAMemoryLimitExitTwo) {
     const int status = std::system(cmd.c_str());
     ASSERT_TRUE(WIFEXITED(status));
     EXPECT_EQ(WEXITSTATUS(status), 2);
+    EXPECT_THAT(slurp(err), HasSubstr("corrupt BREP"));
+}
+
+// fuzz_brep findings (tests/data/hostile/fuzz-dos/): a binary BREP curve whose pole count OCCT allocates and
+// fills before noticing the data is missing. Without a memory limit a 4 KB document grows vernier-cli to all
+// the machine's memory (21-23 GB, then the OOM killer, after ~100 s); under `ulimit -v` OCCT throws
+// Standard_OutOfMemory and the reader answers "corrupt BREP". The answer must come quickly with no limit
+// set by the caller (a cap below the allocation would hide the bug), so the run is killed after 5 s
+// (~1 GB at the observed growth rate) rather than left to hurt the machine.
+TEST(HostileCorpus, AbsurdBrepPoleCountAnswersQuicklyWithoutExhaustingMemory) {
+    const fs::path dos = kHostile / "fuzz-dos/fuzz_brep";
+    ASSERT_TRUE(fs::exists(dos));
+    const fs::path first = *fs::directory_iterator(dos);
+    const std::string shape = slurp(first);
+    const fs::path doc = scratch() / "brep_pole_count.FCStd";
+    std::ofstream(doc, std::ios::binary)
+        << test::mutateFixture("box_additive.FCStd", [&](const std::string& n, std::string b) {
+               return std::make_optional(std::make_pair(n, n == "PartShape.brp" ? shape : b));
+           });
+    const fs::path err = scratch() / "dos-stderr.txt";
+    const std::string cmd = "timeout -s KILL 5 " + quote(cliPath()) + " inspect " + quote(doc.string()) +
+                            " --json >/dev/null 2>" + quote(err.string());
+    const int status = std::system(cmd.c_str());
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 2) << first << " (137: still running after 5 s)";
     EXPECT_THAT(slurp(err), HasSubstr("corrupt BREP"));
 }
 
