@@ -10,6 +10,7 @@
 #include <OpenGl_GraphicDriver.hxx>
 #include <OpenGl_View.hxx>
 #include <OpenGl_Window.hxx>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QOpenGLContext>
@@ -67,12 +68,27 @@ Handle(OpenGl_Context) glContextOf(const Handle(V3d_View) & view) {
 } // namespace
 
 OcctViewWidget::OcctViewWidget(QWidget* parent) : QOpenGLWidget(parent) {
-    Handle(Aspect_DisplayConnection) display = new Aspect_DisplayConnection();
-    Handle(OpenGl_GraphicDriver) driver = new OpenGl_GraphicDriver(display, false);
-    driver->ChangeOptions().buffersNoSwap = true;      // QOpenGLWidget swaps
-    driver->ChangeOptions().buffersOpaqueAlpha = true; // Qt composes the widget: keep it opaque
-    driver->ChangeOptions().useSystemBuffer = false;
-    viewer_ = new V3d_Viewer(driver);
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setUpdateBehavior(QOpenGLWidget::NoPartialUpdate);
+    setMinimumSize(200, 150);
+    // OCCT's OpenGL driver talks to Xlib: other Qt platforms (offscreen, wayland) get the message.
+    if (QGuiApplication::platformName() != QStringLiteral("xcb")) {
+        showGlFailure(
+            tr("the 3D view needs the xcb platform (running on '%1')").arg(QGuiApplication::platformName()));
+        return;
+    }
+    try {
+        Handle(Aspect_DisplayConnection) display = new Aspect_DisplayConnection();
+        Handle(OpenGl_GraphicDriver) driver = new OpenGl_GraphicDriver(display, false);
+        driver->ChangeOptions().buffersNoSwap = true;      // QOpenGLWidget swaps
+        driver->ChangeOptions().buffersOpaqueAlpha = true; // Qt composes the widget: keep it opaque
+        driver->ChangeOptions().useSystemBuffer = false;
+        viewer_ = new V3d_Viewer(driver);
+    } catch (const Standard_Failure& e) {
+        showGlFailure(QString::fromUtf8(e.GetMessageString()));
+        return;
+    }
     viewer_->SetDefaultBackgroundColor(Quantity_NOC_WHITE);
     viewer_->SetDefaultLights();
     viewer_->SetLightOn();
@@ -82,14 +98,10 @@ OcctViewWidget::OcctViewWidget(QWidget* parent) : QOpenGLWidget(parent) {
     view_->ChangeRenderingParams().NbMsaaSamples = 4;
     view_->SetBgGradientColors(Quantity_Color(0.97, 0.97, 0.98, Quantity_TOC_sRGB),
                                Quantity_Color(0.86, 0.88, 0.91, Quantity_TOC_sRGB), Aspect_GFM_VER, false);
-
-    setMouseTracking(true);
-    setFocusPolicy(Qt::StrongFocus);
-    setUpdateBehavior(QOpenGLWidget::NoPartialUpdate);
-    setMinimumSize(200, 150);
 }
 
 OcctViewWidget::~OcctViewWidget() {
+    if (viewer_.IsNull()) return;
     // As in the OCCT sample: keep OCCT's X display connection open until Qt's context is current
     // again, or QOpenGLWidget's destructor crashes inside the GL driver.
     Handle(Aspect_DisplayConnection) display = viewer_->Driver()->GetDisplayConnection();
@@ -125,6 +137,7 @@ void OcctViewWidget::showGlFailure(const QString& why) {
 }
 
 void OcctViewWidget::initializeGL() {
+    if (viewer_.IsNull()) return;
     if (!QOpenGLWidget::context() || !QOpenGLWidget::context()->isValid()) {
         showGlFailure(tr("no OpenGL context"));
         return;
@@ -235,6 +248,7 @@ void OcctViewWidget::clear() {
 
 void OcctViewWidget::setObjects(const std::vector<Handle(AIS_InteractiveObject)>& objects,
                                 const Handle(AIS_ColoredShape) & pickable) {
+    if (viewer_.IsNull()) return;
     context_->RemoveAll(false);
     objects_ = objects;
     pickable_ = pickable;
@@ -254,6 +268,7 @@ void OcctViewWidget::setObjects(const std::vector<Handle(AIS_InteractiveObject)>
 }
 
 void OcctViewWidget::setStandardView(StandardView v) {
+    if (viewer_.IsNull()) return;
     switch (v) {
     case StandardView::Iso:
         view_->SetProj(V3d_XposYnegZpos);
@@ -272,12 +287,14 @@ void OcctViewWidget::setStandardView(StandardView v) {
 }
 
 void OcctViewWidget::fitAll() {
+    if (viewer_.IsNull()) return;
     view_->FitAll(0.05, false);
     view_->Invalidate();
     update();
 }
 
 CameraState OcctViewWidget::cameraState() const {
+    if (viewer_.IsNull()) return {};
     const Handle(Graphic3d_Camera)& cam = view_->Camera();
     CameraState s;
     s.eye = {cam->Eye().X(), cam->Eye().Y(), cam->Eye().Z()};
@@ -288,6 +305,7 @@ CameraState OcctViewWidget::cameraState() const {
 }
 
 void OcctViewWidget::setCameraState(const CameraState& s) {
+    if (viewer_.IsNull()) return;
     const Handle(Graphic3d_Camera)& cam = view_->Camera();
     cam->SetEye(gp_Pnt(s.eye[0], s.eye[1], s.eye[2]));
     cam->SetCenter(gp_Pnt(s.center[0], s.center[1], s.center[2]));
@@ -299,6 +317,7 @@ void OcctViewWidget::setCameraState(const CameraState& s) {
 }
 
 void OcctViewWidget::setSection(bool enabled, int axis, double position) {
+    if (viewer_.IsNull()) return;
     if (!clip_.IsNull()) {
         view_->RemoveClipPlane(clip_);
         clip_.Nullify();

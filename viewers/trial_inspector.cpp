@@ -7,10 +7,12 @@
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFontDatabase>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
+#include <QOpenGLContext>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSlider>
@@ -76,6 +78,13 @@ TrialInspector::TrialInspector(QWidget* parent) : QWidget(parent) {
     });
 }
 
+std::vector<OcctViewWidget*> TrialInspector::views() const {
+    std::vector<OcctViewWidget*> out;
+    for (auto* w : {left_, right_, single_})
+        if (w) out.push_back(w);
+    return out;
+}
+
 TrialInspector::~TrialInspector() {
     analysisWatcher_.waitForFinished();
     deviationWatcher_.waitForFinished();
@@ -99,14 +108,14 @@ QWidget* TrialInspector::buildToolbar() {
           std::pair{tr("Top"), StandardView::Top}, std::pair{tr("Right"), StandardView::Right}}) {
         auto* b = new QPushButton(name, bar);
         connect(b, &QPushButton::clicked, this, [this, v = v] {
-            for (auto* w : {left_, right_, single_})
+            for (auto* w : views())
                 w->setStandardView(v);
         });
         h->addWidget(b);
     }
     auto* fit = new QPushButton(tr("Fit all"), bar);
     connect(fit, &QPushButton::clicked, this, [this] {
-        for (auto* w : {left_, right_, single_})
+        for (auto* w : views())
             w->fitAll();
     });
     h->addWidget(fit);
@@ -154,27 +163,65 @@ QWidget* TrialInspector::buildToolbar() {
     return bar;
 }
 
+namespace {
+
+// Whether live OpenGL views can be shown: OCCT needs xcb, and Qt itself crashes when a visible
+// QOpenGLWidget sits in a window of a platform without OpenGL (e.g. `offscreen`).
+bool liveViewsPossible(QString* why) {
+    if (QGuiApplication::platformName() != QStringLiteral("xcb")) {
+        *why = QObject::tr("the 3D views need the xcb platform (this is '%1')")
+                   .arg(QGuiApplication::platformName());
+        return false;
+    }
+    QOpenGLContext probe;
+    if (!probe.create()) {
+        *why = QObject::tr("no OpenGL context could be created");
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
 void TrialInspector::buildUi() {
-    left_ = new OcctViewWidget(this);
-    right_ = new OcctViewWidget(this);
-    single_ = new OcctViewWidget(this);
-    link_.setApply(0, [this](const CameraState& s) { left_->setCameraState(s); });
-    link_.setApply(1, [this](const CameraState& s) { right_->setCameraState(s); });
-    connect(left_, &OcctViewWidget::cameraChanged, this,
-            [this](const CameraState& s) { link_.cameraChanged(0, s); });
-    connect(right_, &OcctViewWidget::cameraChanged, this,
-            [this](const CameraState& s) { link_.cameraChanged(1, s); });
-    for (auto* w : {left_, right_, single_})
-        connect(w, &OcctViewWidget::facePicked, this, &TrialInspector::onFacePicked);
+    QString noGl;
+    const bool live = liveViewsPossible(&noGl);
+    // Without live views no QOpenGLWidget may exist in the window at all (Qt then composes the
+    // window through OpenGL and crashes): a message takes each view's place.
+    if (live) {
+        left_ = new OcctViewWidget(this);
+        right_ = new OcctViewWidget(this);
+        single_ = new OcctViewWidget(this);
+    }
+    const auto place = [&](OcctViewWidget* v) -> QWidget* {
+        if (v) return v;
+        auto* label = new QLabel(tr("3D view unavailable: %1.\nScores and tables still work; "
+                                    "`vernier-cli render` draws the pictures offscreen under a display.")
+                                     .arg(noGl),
+                                 this);
+        label->setAlignment(Qt::AlignCenter);
+        label->setWordWrap(true);
+        return label;
+    };
+    if (live) {
+        link_.setApply(0, [this](const CameraState& s) { left_->setCameraState(s); });
+        link_.setApply(1, [this](const CameraState& s) { right_->setCameraState(s); });
+        connect(left_, &OcctViewWidget::cameraChanged, this,
+                [this](const CameraState& s) { link_.cameraChanged(0, s); });
+        connect(right_, &OcctViewWidget::cameraChanged, this,
+                [this](const CameraState& s) { link_.cameraChanged(1, s); });
+        for (auto* w : views())
+            connect(w, &OcctViewWidget::facePicked, this, &TrialInspector::onFacePicked);
+    }
 
     auto* pair = new QSplitter(Qt::Horizontal, this);
-    pair->addWidget(left_);
-    pair->addWidget(right_);
+    pair->addWidget(place(left_));
+    pair->addWidget(place(right_));
     legend_ = new DeviationLegend(this);
     auto* singlePage = new QWidget(this);
     auto* sh = new QHBoxLayout(singlePage);
     sh->setContentsMargins(0, 0, 0, 0);
-    sh->addWidget(single_, 1);
+    sh->addWidget(place(single_), 1);
     sh->addWidget(legend_);
     viewStack_ = new QStackedWidget(this);
     viewStack_->addWidget(pair);
@@ -216,7 +263,7 @@ void TrialInspector::buildUi() {
     connect(parameterView_, &QTableView::entered, this, [this](const QModelIndex& idx) {
         const auto faces = idx.data(ParameterTableModel::FacesRole).value<QList<int>>();
         const std::vector<int> list(faces.begin(), faces.end());
-        for (auto* w : {right_, single_})
+        for (auto* w : views())
             w->highlightFaces(list);
     });
     pv->addWidget(statusBox_);
@@ -264,7 +311,7 @@ void TrialInspector::showTrial(const TrialRecord& trial, const TaskInfo& task) {
             stageTabs_->addTab(QString::fromStdString(in.title));
         stageTabs_->setVisible(inputs_.size() > 1);
     }
-    for (auto* w : {left_, right_, single_})
+    for (auto* w : views())
         w->clear();
     scores_->clear();
     parameters_->setFindings({});
@@ -368,6 +415,15 @@ void TrialInspector::startDeviation() {
 void TrialInspector::updateScene() {
     const StageAnalysis* a = currentAnalysis();
     if (!a) return;
+    if (!left_) { // no live views: the legend still shows the deviation figures
+        if (mode_ == InspectorMode::Deviation) {
+            if (const auto& field = deviations_[static_cast<std::size_t>(stage_)])
+                legend_->setField(field, colourMap_);
+            else
+                startDeviation();
+        }
+        return;
+    }
     const TopoDS_Shape ref = a->reference ? a->reference->shape : TopoDS_Shape();
     const TopoDS_Shape cand = a->candidate ? a->candidate->shape : TopoDS_Shape();
     const auto& icp = a->geometry ? a->geometry->icp : std::nullopt;
@@ -417,7 +473,7 @@ void TrialInspector::updateSection() {
             pos = lo[axis] + (hi[axis] - lo[axis]) * sectionPos_->value() / 1000.0;
         }
     }
-    for (auto* w : {left_, right_, single_})
+    for (auto* w : views())
         w->setSection(on, axis, pos);
 }
 
@@ -444,7 +500,7 @@ QImage TrialInspector::exportImage(QSize size, bool transparentBackground) const
     req.mode = mode_;
     req.size = size;
     req.transparentBackground = transparentBackground;
-    req.camera = (mode_ == InspectorMode::SideBySide ? left_ : single_)->cameraState();
+    if (left_) req.camera = (mode_ == InspectorMode::SideBySide ? left_ : single_)->cameraState();
     req.overlayTransparency = transparency_->value() / 100.0;
     req.deviation = deviations_.empty() ? nullptr : deviations_[static_cast<std::size_t>(stage_)];
     req.deviationRange = colourMap_.range();

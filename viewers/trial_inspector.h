@@ -71,6 +71,7 @@ signals:
 
 private:
     void buildUi();
+    std::vector<OcctViewWidget*> views() const; // the live views (none without OpenGL)
     QWidget* buildToolbar();
     void onAnalysisFinished();
     void populatePanels();
