@@ -3,9 +3,14 @@
 #include <QApplication>
 #include <QEventLoop>
 #include <QFileInfo>
+#include <QIcon>
 #include <QPixmap>
 #include <QTimer>
 #include <cstdio>
+#include <cstring>
+
+#include <QtGlobal>
+#include <Standard_Version.hxx>
 
 #include "models/sample_location.h"
 #include "ui/main_window.h"
@@ -127,11 +132,20 @@ int renderScreenshot(MainWindow& window, const GuiArguments& args, int timeoutMs
 }
 
 int runApplication(int argc, char** argv) {
+    // Before QApplication: --version must work without a display (scores compare only on one OCCT build).
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--version") == 0) {
+            std::printf("vernier %s (OpenCASCADE %s, Qt %s)\n", VERNIER_VERSION, OCC_VERSION_COMPLETE,
+                        qVersion());
+            return 0;
+        }
     prepareOcctPlatform();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Vernier"));
     QApplication::setOrganizationName(QStringLiteral("Vernier"));
     QApplication::setApplicationVersion(QStringLiteral(VERNIER_VERSION));
+    QGuiApplication::setDesktopFileName(QStringLiteral("vernier"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/vernier.svg")));
 
     GuiArguments args = parseGuiArguments(QApplication::arguments().mid(1));
     if (!args.error.isEmpty()) {
@@ -143,7 +157,7 @@ int runApplication(int argc, char** argv) {
     }
     if (args.bundles.isEmpty()) {
         // No arguments: the embedded sample bundle (design.md §5).
-        const SampleLocation sample = findSample(argc > 0 ? argv[0] : "");
+        const SampleLocation sample = findSample(QCoreApplication::applicationFilePath().toStdString());
         if (!sample.results.empty()) {
             args.bundles << QString::fromStdString(sample.results);
             if (args.taskPack.isEmpty()) args.taskPack = QString::fromStdString(sample.tasks);
