@@ -6,6 +6,7 @@
 
 #include "scoring/errors.h"
 #include "scoring/obb.h"
+#include "scoring/obb_estimate.h"
 #include "scoring/structural_gates.h"
 
 namespace vernier {
@@ -42,6 +43,10 @@ Subscore tiered(double err, const TierThresholds& t) {
     return {err, s.score, s.tier};
 }
 
+std::string roleFileText(const MeasuredDocument& d) {
+    return std::string(roleWord(d.role)) + " model '" + d.document.fileName + "': ";
+}
+
 // The exact OBB of one side (or its stored exact value).
 std::array<double, 3> exactObb(const MeasuredDocument& d) {
     const GeometryFeatures& f = *d.features;
@@ -49,36 +54,63 @@ std::array<double, 3> exactObb(const MeasuredDocument& d) {
     try {
         return obbDims(d.shape, obbDeflection(f.volume));
     } catch (const MeasurementError& e) {
-        throw MeasurementError(std::string(roleWord(d.role)) + " model '" + d.document.fileName +
-                               "': " + e.what());
+        throw MeasurementError(roleFileText(d) + e.what());
+    }
+}
+
+// An OBB and how far (absolutely, per sorted dimension) it may be from the spec's.
+struct BoundedObb {
+    std::array<double, 3> dims{0, 0, 0}, margin{0, 0, 0};
+    bool exact = false;
+};
+
+BoundedObb storedObb(const GeometryFeatures& f) {
+    if (f.obbExact) return {f.obbSorted, {0, 0, 0}, true};
+    return {f.obbSorted, obbMargin(f.obbSorted, f.obbCoarseDeflection, obbDeflection(f.volume)), false};
+}
+
+// The second-tier estimate (obb_estimate.h) of a side whose stored OBB is only the first tier.
+BoundedObb closerObb(const MeasuredDocument& d) {
+    const GeometryFeatures& f = *d.features;
+    if (f.obbExact) return storedObb(f);
+    try {
+        const ObbEstimate e =
+            estimateObb(d.shape, f.volume, kObbCloserLinearFactor, kObbCloserAngularDeflection);
+        if (e.exact) return {e.dims, {0, 0, 0}, true};
+        return {e.dims, obbMargin(e.dims, e.deflection, obbDeflection(f.volume)), false};
+    } catch (const MeasurementError& e) {
+        throw MeasurementError(roleFileText(d) + e.what());
     }
 }
 
 BboxComparison compareBbox(const MeasuredDocument& ref, const MeasuredDocument& cand, double threshold,
                            bool forceExact) {
-    const GeometryFeatures &fr = *ref.features, &fc = *cand.features;
     BboxComparison b;
     b.threshold = threshold;
-    b.reference = fr.obbSorted;
-    b.candidate = fc.obbSorted;
-    b.exact = fr.obbExact && fc.obbExact;
-    auto margin = [](const GeometryFeatures& f) {
-        return f.obbExact ? std::array<double, 3>{0, 0, 0}
-                          : obbMargin(f.obbSorted, f.obbCoarseDeflection, obbDeflection(f.volume));
-    };
-    const auto iv = bboxErrorInterval(b.reference, b.candidate, margin(fr), margin(fc));
-    b.errorLow = iv[0];
-    b.errorHigh = iv[1];
-    const bool decided = iv[1] < threshold || iv[0] >= threshold;
-    if (!b.exact && (forceExact || !decided)) {
-        b.reference = exactObb(ref);
-        b.candidate = exactObb(cand);
+    BoundedObb r = storedObb(*ref.features), c = storedObb(*cand.features);
+    auto interval = [&] { return bboxErrorInterval(r.dims, c.dims, r.margin, c.margin); };
+    auto decided = [&](const std::array<double, 2>& iv) { return iv[1] < threshold || iv[0] >= threshold; };
+    std::array<double, 2> iv = interval();
+    if (!(r.exact && c.exact) && !forceExact && !decided(iv)) {
+        // Undecided on the first tier: a finer (still much cheaper than the spec's) mesh first.
+        r = closerObb(ref);
+        c = closerObb(cand);
+        iv = interval();
+        b.closer = true;
+    }
+    b.exact = r.exact && c.exact;
+    if (!b.exact && (forceExact || !decided(iv))) {
+        r = {exactObb(ref), {0, 0, 0}, true};
+        c = {exactObb(cand), {0, 0, 0}, true};
         b.exact = true;
         b.refined = true;
     }
+    b.reference = r.dims;
+    b.candidate = c.dims;
     b.relativeError = maxComponentError(b.reference, b.candidate);
-    if (b.exact) b.errorLow = b.errorHigh = b.relativeError;
-    // Undecided intervals were refined above, so the coarse estimate and the exact value agree here.
+    b.errorLow = b.exact ? b.relativeError : iv[0];
+    b.errorHigh = b.exact ? b.relativeError : iv[1];
+    // Undecided intervals were refined above, so the estimate and the exact value agree here.
     b.passed = b.exact ? b.relativeError < threshold : iv[1] < threshold;
     return b;
 }

@@ -26,9 +26,10 @@ struct Subscore {
     Tier tier = Tier::Far;
 };
 
-// The OBB comparison and its gate (§7.1.8). When both OBBs are coarse estimates, [errorLow, errorHigh]
-// bounds the error the spec's deflection would give; the exact OBBs are computed only when that
-// interval straddles the threshold (or on request), in which case `exact` is true.
+// The OBB comparison and its gate (§7.1.8). When an OBB is an estimate, [errorLow, errorHigh] bounds
+// the error the spec's deflection would give; when that interval straddles the threshold, finer
+// estimates are made (obb_estimate.h second tier), then, if still undecided (or on request), the
+// exact OBBs, in which case `exact` is true.
 struct BboxComparison {
     std::array<double, 3> reference{0, 0, 0};
     std::array<double, 3> candidate{0, 0, 0};
@@ -37,6 +38,7 @@ struct BboxComparison {
     double threshold = 0.10;
     bool passed = false;
     bool exact = false;
+    bool closer = false;  // the first-tier estimates could not decide: second-tier estimates were made
     bool refined = false; // exact OBBs had to be computed here
 };
 

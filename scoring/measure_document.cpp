@@ -14,6 +14,7 @@
 
 #include "scoring/errors.h"
 #include "scoring/obb.h"
+#include "scoring/obb_estimate.h"
 #include "scoring/principal_moments.h"
 #include "scoring/structural_gates.h"
 #include "scoring/surface_types.h"
@@ -64,9 +65,12 @@ GeometryFeatures measureShape(const TopoDS_Shape& shape, const MeasureOptions& o
             f.obbSorted = obbDims(shape, deflection);
             f.obbExact = true;
         } else {
-            f.obbCoarseDeflection = deflection * kCoarseObbFactor;
-            f.obbSorted = obbDims(shape, f.obbCoarseDeflection);
-            f.obbExact = false;
+            // The estimate carries the deflection its mesh actually reached, which bounds its error
+            // against the spec's OBB (geometry_scorer.cpp obbMargin).
+            const ObbEstimate e = estimateObb(shape, f.volume);
+            f.obbSorted = e.dims;
+            f.obbCoarseDeflection = e.deflection;
+            f.obbExact = e.exact;
         }
     } catch (const Standard_Failure& e) {
         throw MeasurementError(std::string("OCCT failure: ") +

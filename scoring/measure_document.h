@@ -10,12 +10,9 @@
 namespace vernier {
 
 struct MeasureOptions {
-    bool exactObb = true;             // false: coarse OBB only (perf-notes.md), see kCoarseObbFactor
+    bool exactObb = true;             // false: the cheap estimate only (obb_estimate.h, perf-notes.md)
     int maxFacesBeforeMeshing = 5000; // the complexity gate (candidate only)
 };
-
-// The coarse OBB meshes at this multiple of the spec's deflection.
-constexpr double kCoarseObbFactor = 20.0;
 
 // Gates first; when none fires, measures the scored Body's shape. OCCT failures while measuring throw
 // MeasurementError("<role> model '<file>': ...") — an error, never a zero (§3.1.6).

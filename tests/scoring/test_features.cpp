@@ -212,9 +212,11 @@ TEST(Features, CoarseObbIsWithinItsDeflectionOfTheExactOne) {
         const auto exact = *measure(file).features;
         const auto rough = *measure(file, coarse).features;
         EXPECT_FALSE(rough.obbExact);
-        EXPECT_DOUBLE_EQ(rough.obbCoarseDeflection, kCoarseObbFactor * obbDeflection(exact.volume));
+        // The estimate's mesh is coarser than the spec's, and its achieved deflection bounds its error.
+        EXPECT_GT(rough.obbCoarseDeflection, obbDeflection(exact.volume));
         for (int i = 0; i < 3; ++i)
-            EXPECT_NEAR(rough.obbSorted[i], exact.obbSorted[i], 2 * rough.obbCoarseDeflection)
+            EXPECT_NEAR(rough.obbSorted[i], exact.obbSorted[i],
+                        2 * (rough.obbCoarseDeflection + obbDeflection(exact.volume)))
                 << file << " " << i;
         EXPECT_EQ(rough.volume, exact.volume);
     }

@@ -18,6 +18,7 @@
 #include "scoring/geometry_scorer.h"
 #include "scoring/measure_document.h"
 #include "scoring/obb.h"
+#include "scoring/obb_estimate.h"
 
 using namespace vernier;
 
@@ -314,8 +315,14 @@ TEST(GeometryScorer, CoarseObbPathEqualsExactPathOnAllFixturePairs) {
     for (const char* name : kUngated) {
         const GeometryFeatures& c = *measured(name, DocumentRole::Candidate).features;
         const GeometryFeatures& x = *measured(name, DocumentRole::Candidate, true).features;
-        ASSERT_FALSE(c.obbExact);
         ASSERT_TRUE(x.obbExact);
+        // Polyhedral shapes get the spec's OBB itself (vertices only, no mesh); the others an estimate.
+        ASSERT_EQ(c.obbExact, isPolyhedral(measured(name, DocumentRole::Candidate).shape)) << name;
+        if (c.obbExact) {
+            for (int i = 0; i < 3; ++i)
+                EXPECT_EQ(c.obbSorted[i], x.obbSorted[i]) << name << " dim " << i;
+            continue;
+        }
         const auto m = obbMargin(c.obbSorted, c.obbCoarseDeflection, obbDeflection(c.volume));
         for (int i = 0; i < 3; ++i) // the premise of the interval
             EXPECT_LE(std::fabs(c.obbSorted[i] - x.obbSorted[i]), m[i]) << name << " dim " << i;
@@ -341,28 +348,57 @@ TEST(GeometryScorer, CoarseObbPathEqualsExactPathOnAllFixturePairs) {
 }
 
 TEST(GeometryScorer, StraddlingCoarseEstimateIsRefined) {
-    // A coarse candidate OBB that claims exactly 10% error: undecided, so both OBBs are measured at the
-    // spec's deflection, which finds the true 10x5x3 box.
+    // A coarse candidate OBB that claims exactly 10% error: undecided, so the second tier measures the
+    // shape again, which (a polyhedral box: vertices only) finds the true 10x5x3 box exactly.
     MeasuredDocument cand = measured("box_sketch_pad", DocumentRole::Candidate);
     cand.features->obbSorted = {2.7, 5, 10};
+    cand.features->obbExact = false;
+    cand.features->obbCoarseDeflection = 0.01;
     const GeometryResult g = scoreGeometry(measured("box_additive", DocumentRole::Reference), cand);
     ASSERT_TRUE(g.bbox);
-    EXPECT_TRUE(g.bbox->refined);
+    EXPECT_TRUE(g.bbox->closer);
+    EXPECT_FALSE(g.bbox->refined);
     EXPECT_TRUE(g.bbox->exact);
-    EXPECT_LT(g.bbox->errorLow, 0.1 + 1e-12);
     EXPECT_NEAR(g.bbox->relativeError, 0.0, 1e-6);
+    EXPECT_FALSE(g.gate);
+}
+
+TEST(GeometryScorer, StraddlingCurvedEstimateIsDecidedByTheSecondTier) {
+    // The same lie on a cylinder: the second-tier estimates decide (7x7x30 vs itself: error ~0).
+    MeasuredDocument cand = measured("cylinder", DocumentRole::Candidate);
+    const auto truth = measured("cylinder", DocumentRole::Candidate, true).features->obbSorted;
+    cand.features->obbSorted = {truth[0] * 0.9, truth[1], truth[2]};
+    const GeometryResult g = scoreGeometry(measured("cylinder", DocumentRole::Reference), cand);
+    ASSERT_TRUE(g.bbox);
+    EXPECT_TRUE(g.bbox->closer);
+    EXPECT_FALSE(g.bbox->refined);
+    EXPECT_FALSE(g.bbox->exact);
+    EXPECT_TRUE(g.bbox->passed);
+    EXPECT_LT(g.bbox->errorHigh, 0.1);
     EXPECT_FALSE(g.gate);
 }
 
 TEST(GeometryScorer, ExactDiagnosticsOnRequest) {
     GeometryOptions o;
     o.exactBboxDiagnostics = true;
-    const GeometryResult g = scoreGeometry(measured("box_additive", DocumentRole::Reference),
-                                           measured("box_2_91", DocumentRole::Candidate), o);
+    // Boxes already carry their exact OBB (polyhedral): nothing to refine.
+    const GeometryResult boxes = scoreGeometry(measured("box_additive", DocumentRole::Reference),
+                                               measured("box_2_91", DocumentRole::Candidate), o);
+    ASSERT_TRUE(boxes.bbox);
+    EXPECT_TRUE(boxes.bbox->exact);
+    EXPECT_FALSE(boxes.bbox->refined);
+    EXPECT_NEAR(boxes.bbox->relativeError, 0.03, 1e-6);
+    // Curved shapes are meshed at the spec's deflection on request, and match the exact path.
+    const GeometryResult g = scoreGeometry(measured("cylinder", DocumentRole::Reference),
+                                           measured("cylinder_rotated", DocumentRole::Candidate), o);
+    const GeometryResult x = score("cylinder", "cylinder_rotated", true);
     ASSERT_TRUE(g.bbox);
+    ASSERT_TRUE(x.bbox);
     EXPECT_TRUE(g.bbox->exact);
     EXPECT_TRUE(g.bbox->refined);
-    EXPECT_NEAR(g.bbox->relativeError, 0.03, 1e-6);
+    EXPECT_EQ(g.bbox->relativeError, x.bbox->relativeError);
+    EXPECT_EQ(g.bbox->reference, x.bbox->reference);
+    EXPECT_EQ(g.bbox->candidate, x.bbox->candidate);
 }
 
 TEST(GeometryScorer, CombinationWeights) {
