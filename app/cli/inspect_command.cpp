@@ -2,15 +2,14 @@
 #include <cstdio>
 #include <iostream>
 #include <sstream>
-#include <sys/resource.h>
 
-#include <OSD.hxx>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
 #include "scoring/errors.h"
 #include "scoring/feature_tree.h"
 #include "scoring/measure_document.h"
+#include "scoring/process_guard.h"
 #include "scoring/structural_gates.h"
 
 namespace {
@@ -80,23 +79,8 @@ void printHuman(const vernier::MeasuredDocument& md, const std::string& file) {
     if (md.gate) std::printf("  gate %s: %s\n", md.gate->gate.c_str(), md.gate->reason.c_str());
 }
 
-// A corrupt count inside a BREP record makes OCCT allocate (and zero) whatever it says, up to many GiB,
-// before it notices the data is short. Capping the address space turns that into a prompt bad_alloc,
-// which the reader reports as a corrupt shape. Real documents stay far below the cap.
-void capAddressSpace() {
-    constexpr rlim_t kCap = 4ull << 30; // inspecting the heaviest fixture peaks at 160 MiB
-    rlimit limit{};
-    if (getrlimit(RLIMIT_AS, &limit) == 0 && (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur > kCap)) {
-        limit.rlim_cur = kCap;
-        setrlimit(RLIMIT_AS, &limit);
-    }
-}
-
 int runInspect(const std::vector<std::string>& args) {
-    capAddressSpace();
-    // OCCT dereferences null geometry in some damaged BREP records; with its signal handlers an access
-    // violation becomes a Standard_Failure (a bad-input answer) instead of a crash. No FPE traps.
-    OSD::SetSignal(OSD_SignalMode_Set, Standard_False);
+    vernier::installOcctGuards(vernier::kDefaultAddressSpaceCap);
     vernier::cli::Args a(args);
     const auto files = a.positionals({});
     if (files.size() != 1) throw vernier::InputError("usage: vernier-cli inspect FILE.FCStd [--json]");

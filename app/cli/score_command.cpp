@@ -14,6 +14,7 @@
 #include "scoring/errors.h"
 #include "scoring/geometry_scorer.h"
 #include "scoring/measure_document.h"
+#include "scoring/process_guard.h"
 #include "scoring/reward.h"
 #include "scoring/score_json.h"
 #include "scoring/spec_json.h"
@@ -162,6 +163,7 @@ void printHuman(const json& j) {
 }
 
 int runScore(const std::vector<std::string>& args) {
+    installOcctGuards(kDefaultAddressSpaceCap); // untrusted documents: see scoring/process_guard.h
     const cli::Args a(args);
     const Options o = parseOptions(a);
     const std::string specPath = a.option("--spec");
