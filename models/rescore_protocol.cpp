@@ -80,7 +80,7 @@ std::string rescoreJobToJson(const RescoreJob& job, long long id) {
               {"candidate", fileJson(job.candidate)},
               {"candidate_base", fileJson(job.candidateBase)},
               {"candidate_edit", fileJson(job.candidateEdit)}};
-    return j.dump();
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 RescoreJob rescoreJobFromJson(const std::string& line, long long* id) {
@@ -109,7 +109,7 @@ std::string rescoredResultToJson(const RescoredResult& r, long long id) {
     j["target"] = r.target ? stageJson(*r.target) : json(nullptr);
     j["error"] = r.scorerCrash ? json(r.error) : json(nullptr);
     j["scorer"] = r.scorerIdentity;
-    return j.dump();
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 RescoredResult rescoredResultFromJson(const std::string& line, long long* id) {

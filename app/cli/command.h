@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace vernier::cli {
 
 // Exit codes of design.md §5.
@@ -12,21 +14,27 @@ constexpr int kExitBadInput = 2;
 
 struct Command {
     const char* name;
-    const char* usage;  // one line: arguments and options
-    int (*run)(const std::vector<std::string>& args);  // args after the command name
+    const char* usage;                                // one line: arguments and options
+    int (*run)(const std::vector<std::string>& args); // args after the command name
 };
 
 // Registers a command at static-initialisation time; use VERNIER_CLI_COMMAND.
 bool registerCommand(const Command& command);
 const std::vector<Command>& commands();
 
+// JSON for stdout: indented, and bytes that are not UTF-8 (file names are bytes on Linux) replaced by
+// U+FFFD instead of failing the whole command.
+inline std::string jsonText(const nlohmann::json& j) {
+    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 // Small argument helpers shared by the commands.
 class Args {
 public:
     explicit Args(const std::vector<std::string>& args) : args_(args) {}
-    bool flag(const std::string& name) const;                   // --json
-    std::string option(const std::string& name, const std::string& fallback = "") const;  // --out X
-    std::vector<std::string> options(const std::string& name) const;  // repeated --x A --x B
+    bool flag(const std::string& name) const;                                            // --json
+    std::string option(const std::string& name, const std::string& fallback = "") const; // --out X
+    std::vector<std::string> options(const std::string& name) const; // repeated --x A --x B
     std::vector<std::string> positionals(const std::vector<std::string>& optionsWithValue) const;
 
 private:
@@ -35,5 +43,6 @@ private:
 
 } // namespace vernier::cli
 
-#define VERNIER_CLI_COMMAND(ident, ...) \
-    static const bool ident##_registered = ::vernier::cli::registerCommand(::vernier::cli::Command{__VA_ARGS__})
+#define VERNIER_CLI_COMMAND(ident, ...)                                                                      \
+    static const bool ident##_registered =                                                                   \
+        ::vernier::cli::registerCommand(::vernier::cli::Command{__VA_ARGS__})

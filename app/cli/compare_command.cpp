@@ -40,7 +40,7 @@ int runCompare(const std::vector<std::string>& raw) {
         if (*end != '\0' || !(similar >= 0 && similar < 1)) throw InputError("--similar must be in [0, 1)");
     }
     if (a.flag("--rescore")) cli::rescoreAll(set, a);
-    std::cout << comparisonJson(set, sa, sb, similar).dump(2) << "\n";
+    std::cout << vernier::cli::jsonText(comparisonJson(set, sa, sb, similar)) << "\n";
     return cli::kExitOk;
 }
 

@@ -67,7 +67,7 @@ int runExport(const std::vector<std::string>& argv) {
     j["files"] = nlohmann::json::array();
     for (const QString& f : files)
         j["files"].push_back(f.toStdString());
-    std::printf("%s\n", j.dump(2).c_str());
+    std::printf("%s\n", vernier::cli::jsonText(j).c_str());
     return vernier::cli::kExitOk;
 #endif
 }

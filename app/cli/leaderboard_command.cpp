@@ -47,7 +47,7 @@ int runLeaderboard(const std::vector<std::string>& raw) {
     } else if (a.flag("--latex")) {
         std::cout << leaderboardLatex(leaderboard(set, bo), a.option("--caption"));
     } else {
-        std::cout << leaderboardJson(set, bo).dump(2) << "\n";
+        std::cout << vernier::cli::jsonText(leaderboardJson(set, bo)) << "\n";
     }
     return cli::kExitOk;
 }

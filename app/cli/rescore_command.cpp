@@ -62,7 +62,7 @@ int runRescore(const std::vector<std::string>& raw) {
                 {"tolerance", 1e-4},
                 {"cache", RescoreCache::defaultDirectory()},
                 {"trials", trials}};
-    std::cout << out.dump(2) << "\n";
+    std::cout << vernier::cli::jsonText(out) << "\n";
     return cli::kExitOk;
 }
 
