@@ -22,7 +22,7 @@
 namespace vernier {
 
 GeometryFeatures measureShape(const TopoDS_Shape& shape, const MeasureOptions& opts,
-                              std::vector<FaceSample>* faces) {
+                              std::vector<FaceSample>* faces, const GProp_GProps* knownVolumeProps) {
     if (shape.IsNull()) throw MeasurementError("empty BREP shape");
     GeometryFeatures f;
     try {
@@ -35,7 +35,10 @@ GeometryFeatures measureShape(const TopoDS_Shape& shape, const MeasureOptions& o
         f.solidCount = solidMap.Extent();
 
         GProp_GProps volumeProps;
-        BRepGProp::VolumeProperties(shape, volumeProps);
+        if (knownVolumeProps)
+            volumeProps = *knownVolumeProps;
+        else
+            BRepGProp::VolumeProperties(shape, volumeProps);
         f.volume = volumeProps.Mass();
         if (!(f.volume > 0) || !std::isfinite(f.volume))
             throw MeasurementError("expected a positive-volume solid");
@@ -96,7 +99,8 @@ MeasuredDocument measureDocument(FcDocument doc, DocumentRole role, const Measur
     if (md.gate) return md;
 
     try {
-        md.features = measureShape(md.shape, opts, &md.faces);
+        md.features = measureShape(md.shape, opts, &md.faces,
+                                   check.scoredBodyVolumeProps ? &*check.scoredBodyVolumeProps : nullptr);
     } catch (const MeasurementError& e) {
         throw MeasurementError(std::string(roleWord(role)) + " model '" + d.fileName + "': " + e.what());
     }

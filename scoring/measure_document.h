@@ -3,6 +3,7 @@
 // selection (§2), geometry features (§3) and per-face samples (§6).
 #include <string>
 
+#include <GProp_GProps.hxx>
 #include <TopoDS_Shape.hxx>
 
 #include "scoring/geometry_features.h"
@@ -19,7 +20,10 @@ struct MeasureOptions {
 MeasuredDocument measureDocument(FcDocument doc, DocumentRole role, const MeasureOptions& opts = {});
 
 // Features of a shape alone (no gates); what measureDocument uses. Exposed for analytic tests.
+// `volumeProps`, when given, must be BRepGProp::VolumeProperties(shape) (default arguments) already
+// computed by the caller; it is then not integrated again.
 GeometryFeatures measureShape(const TopoDS_Shape& shape, const MeasureOptions& opts = {},
-                              std::vector<FaceSample>* faces = nullptr);
+                              std::vector<FaceSample>* faces = nullptr,
+                              const GProp_GProps* volumeProps = nullptr);
 
 } // namespace vernier

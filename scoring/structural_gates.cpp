@@ -80,17 +80,38 @@ bool isAllowedLeaf(const std::string& type) {
     return types.count(type) != 0;
 }
 
-// Volumes computed once per object: the gates ask for the same Body volume several times.
+// Volumes computed once per object: the gates ask for the same Body volume several times. The full
+// volume properties are kept, so the scored Body's serve its features too (inertia, §3).
 class VolumeMemo {
 public:
-    double of(const FcObject& o) {
-        auto [it, inserted] = cache_.try_emplace(&o, 0.0);
-        if (inserted) it->second = shapeVolume(o.shape);
-        return it->second;
+    double of(const FcObject& o) { return entry(o).volume; }
+    // The properties behind of(o), or nullptr when OCCT failed or the volume is not finite.
+    const GProp_GProps* propsOf(const FcObject& o) {
+        const Entry& e = entry(o);
+        return e.props ? &*e.props : nullptr;
     }
 
 private:
-    std::map<const FcObject*, double> cache_;
+    struct Entry {
+        double volume = 0;
+        std::optional<GProp_GProps> props;
+    };
+    const Entry& entry(const FcObject& o) {
+        auto [it, inserted] = cache_.try_emplace(&o);
+        if (inserted && !o.shape.IsNull()) {
+            try {
+                GProp_GProps props;
+                BRepGProp::VolumeProperties(o.shape, props); // exactly shapeVolume()'s computation
+                if (std::isfinite(props.Mass())) {
+                    it->second.volume = props.Mass();
+                    it->second.props = props;
+                }
+            } catch (const Standard_Failure&) {
+            }
+        }
+        return it->second;
+    }
+    std::map<const FcObject*, Entry> cache_;
 };
 
 std::vector<BodyInfo> bodiesOf(const FcDocument& doc, VolumeMemo& memo) {
@@ -261,6 +282,8 @@ StructuralCheck checkStructure(const FcDocument& doc, DocumentRole role) {
     out.gate = noSolid(doc, role, memo);
     if (!out.gate) out.gate = bodyGateOf(doc, role, bodies);
     if (!out.gate) out.gate = treeGateOf(doc, out.scoredBody, role, memo);
+    if (const FcObject* body = doc.find(out.scoredBody))
+        if (const GProp_GProps* p = memo.propsOf(*body)) out.scoredBodyVolumeProps = *p;
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include <GProp_GProps.hxx>
 #include <TopoDS_Shape.hxx>
 
 #include "scoring/fcstd_document.h"
@@ -55,6 +56,9 @@ std::optional<GateResult> structuralGates(const FcDocument& doc, DocumentRole ro
 struct StructuralCheck {
     std::string scoredBody;
     std::optional<GateResult> gate;
+    // BRepGProp::VolumeProperties of the scored Body's shape, as computed for the gates (absent when
+    // OCCT failed): measureDocument reuses it instead of integrating the same solid again.
+    std::optional<GProp_GProps> scoredBodyVolumeProps;
 };
 StructuralCheck checkStructure(const FcDocument& doc, DocumentRole role);
 

@@ -6,9 +6,11 @@
 #include <BRepBuilderAPI_Transform.hxx>
 #include <BRepPrimAPI_MakeBox.hxx>
 #include <BRepPrimAPI_MakeCylinder.hxx>
+#include <filesystem>
 #include <gmock/gmock.h>
 #include <gp_Ax1.hxx>
 #include <gp_Trsf.hxx>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -236,4 +238,22 @@ TEST(Features, MeasuringNothingIsAnErrorNotAZero) {
     EXPECT_THROW(measureShape(TopoDS_Shape()), MeasurementError);
     EXPECT_THROW(obbDims(TopoDS_Shape(), 0.01), MeasurementError);
     EXPECT_THROW(normalizedPrincipalMoments(TopoDS_Shape()), MeasurementError);
+}
+
+// measureDocument reuses the gates' volume integration of the scored Body: the same bits as measuring
+// the shape from scratch, on every fixture that reaches measurement.
+TEST(Features, ReusedGateVolumeIsTheSameAsMeasuringTheShapeAlone) {
+    int measured = 0;
+    for (const auto& e : std::filesystem::directory_iterator(std::string(VERNIER_TEST_DATA_DIR) + "/fcstd")) {
+        if (e.path().extension() != ".FCStd") continue;
+        const MeasuredDocument md =
+            measureDocument(FcDocument::load(e.path().string()), DocumentRole::Reference);
+        if (!md.features) continue;
+        const GeometryFeatures alone = measureShape(md.shape);
+        EXPECT_EQ(md.features->volume, alone.volume) << e.path();
+        EXPECT_EQ(md.features->principalMomentsNormalized, alone.principalMomentsNormalized) << e.path();
+        EXPECT_EQ(md.features->area, alone.area) << e.path();
+        ++measured;
+    }
+    EXPECT_GE(measured, 15);
 }
