@@ -220,6 +220,24 @@ TEST(HostileCorpus, AbsurdBrepPoleCountAnswersQuicklyWithoutExhaustingMemory) {
     EXPECT_THAT(slurp(err), HasSubstr("corrupt BREP"));
 }
 
+// fuzz_brep findings that make OCCT itself segfault (tests/data/hostile/fuzz-crash/): a candidate document
+// must be a bad-input answer, never a crashed CLI (or GUI: the trial inspector loads documents in-process).
+// Fails today with 139 (SIGSEGV).
+TEST(HostileCorpus, BrepThatCrashesOcctExitsTwo) {
+    for (const auto& e : fs::directory_iterator(kHostile / "fuzz-crash")) {
+        if (e.path().extension() == ".md") continue;
+        const std::string shape = slurp(e.path());
+        const fs::path doc = scratch() / "occt_crash.FCStd";
+        std::ofstream(doc, std::ios::binary)
+            << test::mutateFixture("box_additive.FCStd", [&](const std::string& n, std::string b) {
+                   return std::make_optional(std::make_pair(n, n == "PartShape.brp" ? shape : b));
+               });
+        const CliRun r = cli({"inspect", doc.string(), "--json"});
+        EXPECT_EQ(r.exitCode, 2) << e.path() << " (139: SIGSEGV)";
+        EXPECT_THAT(r.err, HasSubstr("corrupt BREP")) << e.path();
+    }
+}
+
 TEST(HostileCorpus, BrokenSpecFilesExitTwo) {
     const std::pair<const char*, const char*> specs[] = {
         {"invalid.json", "invalid.json: invalid JSON"},
