@@ -1,5 +1,7 @@
 #include "models/result_set.h"
 
+#include <optional>
+
 #include <algorithm>
 #include <map>
 
@@ -132,8 +134,20 @@ ResultSet importResults(const std::vector<std::string>& bundles, const std::stri
     set.tasks = std::move(pack.tasks);
     set.problems = std::move(pack.problems);
     set.bundles = bundles;
-    for (const auto& b : bundles)
-        importBundle(b, set.trials, set.problems, options);
+    // One unreadable bundle (a bad zip, a missing folder) is listed and the others still load; only when
+    // no bundle can be read at all is it the caller's bad input.
+    std::optional<InputError> firstFailure;
+    std::size_t failed = 0;
+    for (const auto& b : bundles) {
+        try {
+            importBundle(b, set.trials, set.problems, options);
+        } catch (const InputError& e) {
+            ++failed;
+            if (!firstFailure) firstFailure = e;
+            set.problems.push_back({b, e.what()});
+        }
+    }
+    if (firstFailure && failed == bundles.size()) throw *firstFailure;
     set.reindex();
     for (int t : set.unmatchedTrials()) {
         const TrialRecord& tr = set.trials[static_cast<std::size_t>(t)];

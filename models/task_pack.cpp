@@ -83,8 +83,8 @@ void readToml(const BundleTree& tree, const std::string& dir, TaskInfo& t,
     if (auto v = get("category").value<std::string>()) t.category = *v;
     if (auto v = get("difficulty").value<std::string>())
         t.difficulty = *v;
-    else if (auto n = get("difficulty").value<int64_t>())
-        t.difficulty = std::to_string(*n);
+    else if (get("difficulty").is_integer()) // value<int64_t>() on a huge float is undefined behaviour
+        t.difficulty = std::to_string(get("difficulty").value_or<int64_t>(0));
     if (auto arr = get("tags").as_array())
         for (const auto& el : *arr)
             if (auto s = el.value<std::string>()) t.tags.push_back(*s);

@@ -1,0 +1,51 @@
+// Several bundles at once: one unreadable bundle is listed as a problem and the others still load.
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include "models/result_set.h"
+#include "scoring/errors.h"
+
+namespace fs = std::filesystem;
+using namespace vernier;
+
+namespace {
+
+struct TempDir {
+    fs::path path = fs::temp_directory_path() / ("vernier-partial-" + std::to_string(::getpid()));
+    TempDir() { fs::create_directories(path); }
+    ~TempDir() { fs::remove_all(path); }
+};
+
+const std::string kSampleResults = std::string(VERNIER_SOURCE_DIR) + "/resources/sample/results";
+const std::string kSamplePack = std::string(VERNIER_SOURCE_DIR) + "/resources/sample/pack";
+
+} // namespace
+
+TEST(ImportPartial, BadZipBesideAGoodBundleIsListedAndTheRestLoads) {
+    TempDir tmp;
+    const fs::path bad = tmp.path / "broken.zip";
+    std::ofstream(bad) << "this is not a zip archive";
+
+    const ResultSet alone = importResults({kSampleResults}, kSamplePack);
+    const ResultSet both = importResults({bad.string(), kSampleResults}, kSamplePack);
+
+    EXPECT_EQ(both.trials.size(), alone.trials.size());
+    ASSERT_FALSE(alone.trials.empty());
+    bool listed = false;
+    for (const auto& p : both.problems)
+        if (p.path == bad.string()) {
+            listed = true;
+            EXPECT_NE(p.reason.find("zip"), std::string::npos) << p.reason;
+        }
+    EXPECT_TRUE(listed);
+}
+
+TEST(ImportPartial, WhenNoBundleCanBeReadItIsBadInput) {
+    TempDir tmp;
+    const fs::path bad = tmp.path / "broken.zip";
+    std::ofstream(bad) << "PK but not really";
+    EXPECT_THROW(importResults({bad.string()}, kSamplePack), InputError);
+}
