@@ -1,5 +1,7 @@
 #include "viewers/trial_analysis.h"
 
+#include "models/isolated_check.h"
+
 #include "scoring/errors.h"
 #include "scoring/measure_document.h"
 #include "scoring/spec_parser.h"
@@ -34,6 +36,13 @@ std::optional<MeasuredDocument> loadMeasured(const FileRef& ref, DocumentRole ro
                                              std::vector<std::string>& problems) {
     if (ref.empty()) {
         problems.push_back(std::string(what) + ": no file");
+        return std::nullopt;
+    }
+    // Untrusted bytes are read in a throw-away process first; only documents that survive it are
+    // loaded into the GUI's own process.
+    const IsolatedCheck check = checkDocumentIsolated(ref);
+    if (check.problem) {
+        problems.push_back(std::string(what) + " " + ref.display() + ": " + *check.problem);
         return std::nullopt;
     }
     try {
