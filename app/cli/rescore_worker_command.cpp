@@ -14,6 +14,7 @@
 #include "scoring/fcstd_document.h"
 #include "scoring/geometry_scorer.h"
 #include "scoring/measure_document.h"
+#include "scoring/process_guard.h"
 #include "scoring/reward.h"
 #include "scoring/scorer_version.h"
 #include "scoring/spec_parser.h"
@@ -137,6 +138,8 @@ private:
 };
 
 int runWorker(const std::vector<std::string>&) {
+    // Untrusted answers: OCCT faults become per-trial errors, runaway allocations a prompt failure.
+    installOcctGuards(kDefaultAddressSpaceCap);
     std::ios::sync_with_stdio(false);
     Scorer scorer;
     std::string line;
