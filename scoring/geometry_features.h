@@ -16,7 +16,7 @@ namespace vernier {
 
 // A gate that forced geometry to 0 (scoring-spec.md §7): machine name and the spec's reason text.
 struct GateResult {
-    std::string gate;    // body | feature_tree | complexity | face_count | vertex_count | bbox | icp
+    std::string gate; // body | feature_tree | complexity | face_count | vertex_count | bbox | icp
     std::string reason;
 };
 
@@ -30,11 +30,11 @@ struct FaceSample {
 struct GeometryFeatures {
     double volume = 0;
     double area = 0;
-    std::map<std::string, double> surfaceAreaByType;    // FreeCAD names: Plane, Cylinder, ...
-    std::array<double, 3> obbSorted{0, 0, 0};           // OCCT optimal OBB dims, ascending (§3.1)
-    bool obbExact = false;                              // false: coarse estimate only (perf-notes.md)
-    double obbCoarseDeflection = 0;                     // linear deflection of the coarse estimate
-    std::array<double, 3> principalMomentsNormalized{0, 0, 0};  // §3.2, ascending
+    std::map<std::string, double> surfaceAreaByType;           // FreeCAD names: Plane, Cylinder, ...
+    std::array<double, 3> obbSorted{0, 0, 0};                  // OCCT optimal OBB dims, ascending (§3.1)
+    bool obbExact = false;                                     // false: coarse estimate only (perf-notes.md)
+    double obbCoarseDeflection = 0;                            // linear deflection of the coarse estimate
+    std::array<double, 3> principalMomentsNormalized{0, 0, 0}; // §3.2, ascending
     int nFaces = 0;
     int nVertices = 0;
     int solidCount = 0;
@@ -46,11 +46,11 @@ enum class DocumentRole { Reference, Candidate };
 struct MeasuredDocument {
     FcDocument document;
     DocumentRole role = DocumentRole::Candidate;
-    std::string scoredBody;            // name of the scored PartDesign::Body, empty if none
-    TopoDS_Shape shape;                // the scored body's shape, world coordinates
-    std::optional<GateResult> gate;    // structural/complexity gate on this document alone
-    std::optional<GeometryFeatures> features;  // absent when gated before measuring
-    std::vector<FaceSample> faces;     // one per unique face (ICP input)
+    std::string scoredBody;                   // name of the scored PartDesign::Body, empty if none
+    TopoDS_Shape shape;                       // the scored body's shape, world coordinates
+    std::optional<GateResult> gate;           // structural/complexity gate on this document alone
+    std::optional<GeometryFeatures> features; // absent when gated before measuring
+    std::vector<FaceSample> faces;            // one per unique face (ICP input)
 };
 
 } // namespace vernier

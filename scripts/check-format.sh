@@ -2,10 +2,15 @@
 # Fails when any tracked C++ file differs from .clang-format.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-files=$(git ls-files '*.cpp' '*.h' 2>/dev/null || find app ui models viewers scoring tests bench -name '*.cpp' -o -name '*.h')
-[ -z "$files" ] && exit 0
-bad=$(echo "$files" | xargs clang-format --dry-run 2>&1 | grep -oE '^[^:]+\.(cpp|h)' | sort -u || true)
-if [ -n "$bad" ]; then
-  echo "clang-format: these files need formatting (run: clang-format -i FILE):"; echo "$bad"; exit 1
+mapfile -t files < <(git ls-files '*.cpp' '*.h' 2>/dev/null)
+[ ${#files[@]} -eq 0 ] && exit 0
+bad=()
+for f in "${files[@]}"; do
+  clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || bad+=("$f")
+done
+if [ ${#bad[@]} -gt 0 ]; then
+  echo "clang-format: ${#bad[@]} file(s) need formatting (run: clang-format -i FILE):"
+  printf '  %s\n' "${bad[@]}"
+  exit 1
 fi
-echo "clang-format: clean"
+echo "clang-format: ${#files[@]} files clean"

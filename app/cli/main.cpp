@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include <Standard_Version.hxx>
 #include <QtGlobal>
+#include <Standard_Version.hxx>
 
 #include "cli/command.h"
 #include "scoring/errors.h"
@@ -24,7 +24,9 @@ bool registerCommand(const Command& command) {
     return true;
 }
 
-const std::vector<Command>& commands() { return registry(); }
+const std::vector<Command>& commands() {
+    return registry();
+}
 
 bool Args::flag(const std::string& name) const {
     for (const auto& a : args_)
@@ -43,8 +45,10 @@ std::string Args::option(const std::string& name, const std::string& fallback) c
 std::vector<std::string> Args::options(const std::string& name) const {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < args_.size(); ++i) {
-        if (args_[i] == name && i + 1 < args_.size()) out.push_back(args_[++i]);
-        else if (args_[i].rfind(name + "=", 0) == 0) out.push_back(args_[i].substr(name.size() + 1));
+        if (args_[i] == name && i + 1 < args_.size())
+            out.push_back(args_[++i]);
+        else if (args_[i].rfind(name + "=", 0) == 0)
+            out.push_back(args_[i].substr(name.size() + 1));
     }
     return out;
 }
@@ -69,7 +73,8 @@ std::vector<std::string> Args::positionals(const std::vector<std::string>& optio
 
 static void printUsage(std::FILE* to) {
     std::fprintf(to, "usage: vernier-cli <command> [arguments]\n\ncommands:\n");
-    for (const auto& c : vernier::cli::commands()) std::fprintf(to, "  %-12s %s\n", c.name, c.usage);
+    for (const auto& c : vernier::cli::commands())
+        std::fprintf(to, "  %-12s %s\n", c.name, c.usage);
     std::fprintf(to, "\n  --version    print Vernier, OpenCASCADE and Qt versions\n");
 }
 
