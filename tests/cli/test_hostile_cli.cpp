@@ -202,6 +202,11 @@ TEST(HostileCorpus, AbsurdBrepCountsUnderAMemoryLimitExitTwo) {
 // set by the caller (a cap below the allocation would hide the bug), so the run is killed after 5 s
 // (~1 GB at the observed growth rate) rather than left to hurt the machine.
 TEST(HostileCorpus, AbsurdBrepPoleCountAnswersQuicklyWithoutExhaustingMemory) {
+#if defined(__SANITIZE_ADDRESS__)
+    // The CLI of a sanitizer build runs without the address-space cap (ASan reserves terabytes of it),
+    // so this input would really allocate what it claims: the guard is tested in the normal build.
+    GTEST_SKIP() << "address-space cap is off under AddressSanitizer";
+#endif
     const fs::path dos = kHostile / "fuzz-dos/fuzz_brep";
     ASSERT_TRUE(fs::exists(dos));
     const fs::path first = *fs::directory_iterator(dos);
