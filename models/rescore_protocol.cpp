@@ -12,11 +12,18 @@ namespace vernier {
 
 namespace {
 
-json fileJson(const FileRef& f) {
+json fileJson(const FileRef& f, const std::string& sha256 = {}) {
     if (f.empty()) return nullptr;
     json j = {{"path", f.path()}};
     if (f.isInZip()) j["zip"] = f.container();
+    if (!sha256.empty()) j["sha256"] = sha256;
     return j;
+}
+
+std::string hashFromJson(const json& j) {
+    if (!j.is_object()) return {};
+    auto it = j.find("sha256");
+    return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
 FileRef fileFromJson(const json& j) {
@@ -73,9 +80,9 @@ std::string rescoreJobToJson(const RescoreJob& job, long long id) {
     json j = {{"id", id},
               {"task_id", job.taskId},
               {"workflow", workflowKey(job.workflow)},
-              {"reference", fileJson(job.reference)},
-              {"reference_base", fileJson(job.referenceBase)},
-              {"reference_edit", fileJson(job.referenceEdit)},
+              {"reference", fileJson(job.reference, job.referenceHash)},
+              {"reference_base", fileJson(job.referenceBase, job.referenceBaseHash)},
+              {"reference_edit", fileJson(job.referenceEdit, job.referenceEditHash)},
               {"spec", fileJson(job.spec)},
               {"candidate", fileJson(job.candidate)},
               {"candidate_base", fileJson(job.candidateBase)},
@@ -94,6 +101,9 @@ RescoreJob rescoreJobFromJson(const std::string& line, long long* id) {
     job.reference = fileFromJson(j.value("reference", json()));
     job.referenceBase = fileFromJson(j.value("reference_base", json()));
     job.referenceEdit = fileFromJson(j.value("reference_edit", json()));
+    job.referenceHash = hashFromJson(j.value("reference", json()));
+    job.referenceBaseHash = hashFromJson(j.value("reference_base", json()));
+    job.referenceEditHash = hashFromJson(j.value("reference_edit", json()));
     job.spec = fileFromJson(j.value("spec", json()));
     job.candidate = fileFromJson(j.value("candidate", json()));
     job.candidateBase = fileFromJson(j.value("candidate_base", json()));

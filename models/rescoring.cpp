@@ -8,6 +8,7 @@
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QThread>
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -277,7 +278,8 @@ RescoreEngine::run(const ResultSet& set, const std::vector<int>& trials, const P
     // Jobs, cache keys and cache hits on the calling thread; references are hashed once per task.
     RescoreCache cache(options_.cacheDirectory);
     std::map<std::string, FileHashes> taskMemo;
-    std::vector<std::size_t> pending;
+    std::vector<std::vector<std::size_t>> groups; // pending trials, one group per task
+    std::map<std::string, std::size_t> groupOfTask;
     for (std::size_t i = 0; i < n && !cancelled_; ++i) {
         std::string why;
         auto job = makeRescoreJob(set, trials[i], &why);
@@ -295,7 +297,15 @@ RescoreEngine::run(const ResultSet& set, const std::vector<int>& trials, const P
             continue;
         }
         try {
-            keys[i] = jobKey(*job, options_.scorerIdentity, &taskMemo[job->taskId]);
+            FileHashes& memo = taskMemo[job->taskId];
+            keys[i] = jobKey(*job, options_.scorerIdentity, &memo);
+            // Already in the memo (jobKey hashed them): the worker's reference cache key.
+            auto hex = [&](const FileRef& f) {
+                return f.empty() ? std::string() : fileHash(f, &memo).toHex().toStdString();
+            };
+            job->referenceHash = hex(job->reference);
+            job->referenceBaseHash = hex(job->referenceBase);
+            job->referenceEditHash = hex(job->referenceEdit);
         } catch (const InputError& e) {
             finish(i,
                    crashResult(std::string("cannot read documents: ") + e.what(), options_.scorerIdentity));
@@ -308,25 +318,35 @@ RescoreEngine::run(const ResultSet& set, const std::vector<int>& trials, const P
             }
         }
         lines[i] = rescoreJobToJson(*job, static_cast<long long>(i));
-        pending.push_back(i);
+        auto [slot, added] = groupOfTask.try_emplace(job->taskId, groups.size());
+        if (added) groups.emplace_back();
+        groups[slot->second].push_back(i);
     }
 
+    // Whole tasks are handed out (largest first, ties in trial order): each worker process measures a
+    // reference once and reuses it for the task's other trials. A trial's answer does not depend on which
+    // worker scored it, so the results are the same whatever the number of workers.
+    std::stable_sort(groups.begin(), groups.end(),
+                     [](const auto& a, const auto& b) { return a.size() > b.size(); });
     std::atomic<std::size_t> next{0};
     auto work = [&] {
         Worker worker(options_, cancelled_);
         for (;;) {
             if (cancelled_) return;
-            const std::size_t k = next.fetch_add(1);
-            if (k >= pending.size()) return;
-            const std::size_t i = pending[k];
-            RescoredResult r = worker.score(lines[i], static_cast<long long>(i));
-            if (cancelled_ && r.scorerCrash && r.error == "cancelled") return;
-            if (options_.useCache && !r.scorerCrash) cache.store(keys[i], r);
-            finish(i, std::move(r));
+            const std::size_t g = next.fetch_add(1);
+            if (g >= groups.size()) return;
+            for (const std::size_t i : groups[g]) {
+                if (cancelled_) return;
+                // A crash or hang marks only this trial; score() restarts the process for the next one.
+                RescoredResult r = worker.score(lines[i], static_cast<long long>(i));
+                if (cancelled_ && r.scorerCrash && r.error == "cancelled") return;
+                if (options_.useCache && !r.scorerCrash) cache.store(keys[i], r);
+                finish(i, std::move(r));
+            }
         }
     };
     const int nThreads =
-        static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(options_.workers), pending.size()));
+        static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(options_.workers), groups.size()));
     std::vector<std::unique_ptr<QThread>> threads;
     for (int t = 0; t < nThreads; ++t) {
         threads.emplace_back(QThread::create(work));

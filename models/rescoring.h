@@ -25,13 +25,17 @@ struct RescoreJob {
     Workflow workflow = Workflow::Creation;
     FileRef reference, referenceBase, referenceEdit, spec;
     FileRef candidate, candidateBase, candidateEdit;
+    // Hex sha256 of each reference's bytes (empty: not known). The worker keys its per-process reference
+    // cache on them, so equal references at different paths are measured once.
+    std::string referenceHash, referenceBaseHash, referenceEditHash;
 };
 
 // Builds the job for a trial. Returns nullopt (with `why`) when the task is unknown.
 std::optional<RescoreJob> makeRescoreJob(const ResultSet& set, int trial, std::string* why = nullptr);
 
 // Wire protocol (one JSON object per line). Job: {"id", "task_id", "workflow", "reference"|"reference_base"/
-// "reference_edit", "spec", "candidate"|"candidate_base"/"candidate_edit"}, each file {"path"[, "zip"]}.
+// "reference_edit", "spec", "candidate"|"candidate_base"/"candidate_edit"}, each file {"path"[, "zip"]}; a
+// reference may carry "sha256" (absent in old jobs: the worker then keys it by its path).
 // Answer: {"id", "reward", "geometry_similarity", "cad_spec_consistency", "combined", "gate",
 // "geometry_reason", "spec_reason", "base"{...}, "target"{...}, "error"}; "reward" null with "error" on
 // failure.
@@ -84,10 +88,12 @@ public:
 
     explicit RescoreEngine(RescoreOptions options = {});
 
-    // Blocks until every trial is done or cancel() is called (trials not finished by then are left out of
-    // the result). The GUI calls it from a worker thread (QtConcurrent::run). `progress` is called once per
-    // finished trial, from whichever thread finished it, under a lock: keep it short, and post to the GUI
-    // thread (QMetaObject::invokeMethod) rather than touching widgets. Returns (trial index, result) pairs.
+    // Pending trials are grouped by task and each worker takes whole tasks (largest first), so a reference
+    // is measured once per run, not once per worker process. Blocks until every trial is done or cancel() is
+    // called (trials not finished by then are left out of the result). The GUI calls it from a worker thread
+    // (QtConcurrent::run). `progress` is called once per finished trial, from whichever thread finished it,
+    // under a lock: keep it short, and post to the GUI thread (QMetaObject::invokeMethod) rather than
+    // touching widgets. Returns (trial index, result) pairs.
     std::vector<std::pair<int, RescoredResult>> run(const ResultSet& set, const std::vector<int>& trials,
                                                     const ProgressFn& progress = {});
     void cancel() { cancelled_ = true; }

@@ -2,11 +2,13 @@
 // stdin, answers one JSON line per job on stdout (models/rescoring.h). A reference is measured once per
 // task and kept in memory, so every other system's trial of that task costs only its own candidate.
 // Running in its own process is what isolates the GUI and the other trials from an OCCT crash or hang.
+#include <exception>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 
 #include "cli/command.h"
 #include "models/rescoring.h"
@@ -43,8 +45,10 @@ public:
         TaskSpecs specs = loadSpecs(job.spec, job.workflow);
         if (job.workflow == Workflow::CreateAndEdit) {
             StageScore baseStage, editStage;
-            StageScores base = scoreStagePair(job.referenceBase, job.candidateBase, specs.base, baseStage);
-            StageScores edit = scoreStagePair(job.referenceEdit, job.candidateEdit, specs.single, editStage);
+            StageScores base = scoreStagePair(job.referenceBase, job.referenceBaseHash, job.candidateBase,
+                                              specs.base, baseStage);
+            StageScores edit = scoreStagePair(job.referenceEdit, job.referenceEditHash, job.candidateEdit,
+                                              specs.single, editStage);
             CreateAndEditScore both = combineStages(baseStage, editStage);
             r.base = base;
             r.target = edit;
@@ -52,25 +56,43 @@ public:
             r.single.combined = both.combined;
         } else {
             StageScore stage;
-            r.single = scoreStagePair(job.reference, job.candidate, specs.single, stage);
+            r.single = scoreStagePair(job.reference, job.referenceHash, job.candidate, specs.single, stage);
             r.reward = stage.combined;
         }
         return r;
     }
 
 private:
-    const MeasuredDocument& reference(const FileRef& ref) {
-        const std::string key = ref.display();
+    // Keyed by the reference's content hash when the job carries it (equal documents at different paths
+    // share an entry), else by its path. A reference that cannot be read or measured is remembered too,
+    // so every trial of its task gets the same error without reading it again.
+    const MeasuredDocument& reference(const FileRef& ref, const std::string& sha256) {
+        const std::string key = sha256.empty() ? "path:" + ref.display() : "sha256:" + sha256;
         auto it = references_.find(key);
-        if (it != references_.end()) return *it->second;
+        if (it != references_.end()) {
+            if (it->second.failure) std::rethrow_exception(it->second.failure);
+            return *it->second.doc;
+        }
         if (references_.size() >= kMaxCachedReferences) references_.clear();
-        if (ref.empty()) throw InputError("the task has no reference document");
-        MeasureOptions mo;
-        mo.exactObb = false; // refined only when the bbox gate needs it (perf-notes.md)
-        auto doc = std::make_shared<MeasuredDocument>(measureDocument(
-            FcDocument::loadBytes(ref.readAll(), ref.fileName()), DocumentRole::Reference, mo));
-        references_[key] = doc;
-        return *doc;
+        CachedReference& entry = references_[key];
+        try {
+            if (ref.empty()) throw InputError("the task has no reference document");
+            MeasureOptions mo;
+            mo.exactObb = false; // refined only when the bbox gate needs it (perf-notes.md)
+            entry.doc = std::make_shared<MeasuredDocument>(measureDocument(
+                FcDocument::loadBytes(ref.readAll(), ref.fileName()), DocumentRole::Reference, mo));
+        } catch (const InputError&) {
+            entry.failure = std::current_exception();
+            throw;
+        } catch (const MeasurementError&) {
+            entry.failure = std::current_exception();
+            throw;
+        } catch (...) {
+            // Not a property of the document (e.g. out of memory): try again for the next trial.
+            references_.erase(key);
+            throw;
+        }
+        return *entry.doc;
     }
 
     TaskSpecs loadSpecs(const FileRef& spec, Workflow w) {
@@ -90,9 +112,9 @@ private:
         return s;
     }
 
-    StageScores scoreStagePair(const FileRef& refFile, const FileRef& candFile,
+    StageScores scoreStagePair(const FileRef& refFile, const std::string& refHash, const FileRef& candFile,
                                const std::optional<SpecDefinition>& spec, StageScore& stage) {
-        const MeasuredDocument& ref = reference(refFile);
+        const MeasuredDocument& ref = reference(refFile, refHash);
         StageScores out;
         std::optional<double> specScore;
         std::optional<FcDocument> candDoc;
@@ -117,7 +139,7 @@ private:
         } else {
             MeasureOptions mo;
             mo.exactObb = false;
-            MeasuredDocument cand = measureDocument(*candDoc, DocumentRole::Candidate, mo);
+            MeasuredDocument cand = measureDocument(std::move(*candDoc), DocumentRole::Candidate, mo);
             GeometryResult g = scoreGeometry(ref, cand);
             out.geometry = g.score;
             out.geometryReason = g.reason;
@@ -134,7 +156,11 @@ private:
         return out;
     }
 
-    std::map<std::string, std::shared_ptr<MeasuredDocument>> references_;
+    struct CachedReference {
+        std::shared_ptr<MeasuredDocument> doc;
+        std::exception_ptr failure; // set instead of doc when the reference could not be measured
+    };
+    std::map<std::string, CachedReference> references_;
 };
 
 int runWorker(const std::vector<std::string>&) {

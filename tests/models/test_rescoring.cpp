@@ -1,9 +1,16 @@
 // Rescoring engine: isolation (a crashing and a hanging worker mark only their trial), cache hits,
 // invalidation by content and scorer identity, atomic cache files, cancellation, mismatch listing.
-// The worker is a small shell script speaking the engine's JSON-lines protocol.
+// The worker is a small shell script speaking the engine's JSON-lines protocol; the worker's reference
+// cache is tested on the real `vernier-cli rescore-worker` with the FreeCAD fixtures.
 #include <gtest/gtest.h>
 
+#include <QCryptographicHash>
+#include <QProcess>
 #include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
 
 #include "bundle_builder.h"
 #include "models/rescoring.h"
@@ -16,10 +23,14 @@ using namespace vernier::test;
 namespace {
 
 // Answers reward 0.25 to every job; dies of SIGSEGV on a job whose files mention "crash"; hangs on "hang";
-// prints garbage on "garbage". It counts the jobs it answered in $COUNT_FILE.
+// prints garbage on "garbage". It counts the jobs it answered in $COUNT_FILE and logs "<pid> <task id>
+// <reference sha256>" per job in $TASK_LOG.
 const char* kFakeWorker = R"(#!/bin/bash
 while IFS= read -r line; do
   [[ $line =~ \"id\":([0-9]+) ]] && id=${BASH_REMATCH[1]}
+  if [[ -n $TASK_LOG && $line =~ \"task_id\":\"([^\"]+)\" ]]; then
+    task=${BASH_REMATCH[1]}; [[ $line =~ \"sha256\":\"([0-9a-f]+)\" ]] && echo "$$ $task ${BASH_REMATCH[1]}" >> "$TASK_LOG"
+  fi
   if [[ $line == *crash* ]]; then echo "boom: simulated OCCT crash" >&2; kill -SEGV $$; fi
   if [[ $line == *hang* ]]; then exec sleep 600; fi
   if [[ $line == *garbage* ]]; then echo "not json"; continue; fi
@@ -33,12 +44,19 @@ struct Fixture {
     ResultSet set;
     std::string worker;
 
+    // Trial names are "<task>__<suffix>"; every task named is written to the pack.
     explicit Fixture(const std::vector<std::string>& trialNames) {
-        writeTask(dir / "pack", "task-a", "[metadata]\nworkflow = \"creation\"\n",
-                  {"tests/reference.FCStd", "tests/spec.json"});
+        std::set<std::string> tasks;
+        for (const auto& name : trialNames) {
+            const std::string task = name.substr(0, name.find("__"));
+            if (tasks.insert(task).second)
+                writeTask(dir / "pack", task, "[metadata]\nworkflow = \"creation\"\n",
+                          {"tests/reference.FCStd", "tests/spec.json"});
+        }
         for (const auto& name : trialNames) {
             TrialSpec s;
             s.trialName = name;
+            s.taskName = "gnucleus-ai/" + name.substr(0, name.find("__"));
             writeHarborTrial(dir / "job", s, R"({"reward": 0.5})", "", {"answer.FCStd"});
             // Distinct documents: the cache is keyed by content, so equal files would share an entry.
             writeFile(dir / ("job/" + name + "/artifacts/app/answer.FCStd"), "document of " + name);
@@ -200,6 +218,125 @@ TEST(Rescoring, MissingWorkerIsACrashNotAHang) {
     EXPECT_NE(results[0].second.error.find("could not be started"), std::string::npos);
 }
 
+namespace {
+
+std::string sha256Hex(const std::string& bytes) {
+    return QCryptographicHash::hash(QByteArray::fromStdString(bytes), QCryptographicHash::Sha256)
+        .toHex()
+        .toStdString();
+}
+
+} // namespace
+
+TEST(Rescoring, EachTaskGoesToOneWorkerWithItsReferenceHash) {
+    Fixture f({"task-a__1", "task-b__1", "task-a__2", "task-c__1", "task-b__2", "task-a__3", "task-c__2",
+               "task-b__3", "task-a__4"});
+    const std::string log = f.dir / "tasks.log";
+    setenv("TASK_LOG", log.c_str(), 1);
+    RescoreOptions o = f.options();
+    o.useCache = false;
+    auto results = RescoreEngine(o).run(f.set, f.all());
+    unsetenv("TASK_LOG");
+    ASSERT_EQ(results.size(), 9u);
+    for (const auto& [t, r] : results)
+        EXPECT_DOUBLE_EQ(r.reward.value_or(-1), 0.25);
+    std::map<std::string, std::set<std::string>> pidsOfTask;
+    std::set<std::string> pids;
+    std::istringstream in(readFile(log));
+    std::string pid, task, sha;
+    int jobs = 0;
+    while (in >> pid >> task >> sha) {
+        pidsOfTask[task].insert(pid);
+        pids.insert(pid);
+        // The job names the reference's content hash, the worker's cache key.
+        EXPECT_EQ(sha, sha256Hex("bytes of tests/reference.FCStd"));
+        ++jobs;
+    }
+    EXPECT_EQ(jobs, 9);
+    ASSERT_EQ(pidsOfTask.size(), 3u);
+    for (const auto& [t, p] : pidsOfTask)
+        EXPECT_EQ(p.size(), 1u) << t << " was split across worker processes";
+    EXPECT_EQ(pids.size(), 2u); // both workers were used
+}
+
+namespace {
+
+// The real worker: one process, jobs sent one at a time so the files can change between them.
+struct RealWorker {
+    QProcess proc;
+    RealWorker() {
+        proc.start(QString::fromStdString(std::string(VERNIER_BINARY_DIR) + "/bin/vernier-cli"),
+                   {"rescore-worker"});
+        EXPECT_TRUE(proc.waitForStarted(10000));
+    }
+    ~RealWorker() {
+        proc.closeWriteChannel();
+        if (!proc.waitForFinished(5000)) proc.kill();
+    }
+    RescoredResult ask(const nlohmann::json& job) {
+        proc.write(QByteArray::fromStdString(job.dump() + "\n"));
+        while (!proc.canReadLine())
+            if (!proc.waitForReadyRead(60000)) throw std::runtime_error("worker did not answer");
+        long long id = -1;
+        RescoredResult r = rescoredResultFromJson(proc.readLine().trimmed().toStdString(), &id);
+        EXPECT_EQ(id, job["id"].get<long long>());
+        return r;
+    }
+};
+
+nlohmann::json creationJob(long long id, const nlohmann::json& reference, const std::string& candidate) {
+    return {{"id", id},
+            {"task_id", "t"},
+            {"workflow", "creation"},
+            {"reference", reference},
+            {"candidate", {{"path", candidate}}}};
+}
+
+const std::string kFcstd = std::string(VERNIER_TEST_DATA_DIR) + "/fcstd/";
+
+} // namespace
+
+TEST(RescoreWorker, ReferenceCacheIsKeyedByContentHashElsePath) {
+    TempDir dir;
+    const std::string bytes = readFile(kFcstd + "box_additive.FCStd");
+    const std::string refA = dir / "a/reference.FCStd";
+    const std::string refB = dir / "b/reference.FCStd";
+    writeFile(refA, bytes);
+    RealWorker w;
+    RescoredResult first =
+        w.ask(creationJob(1, {{"path", refA}, {"sha256", sha256Hex(bytes)}}, kFcstd + "box_additive.FCStd"));
+    ASSERT_FALSE(first.scorerCrash) << first.error;
+    EXPECT_NEAR(first.single.geometry.value_or(-1), 1.0, 1e-9); // the same document on both sides
+    fs::remove(refA);
+    // Another path with the same content hash: measured already, the file is not read again.
+    RescoredResult again =
+        w.ask(creationJob(2, {{"path", refB}, {"sha256", sha256Hex(bytes)}}, kFcstd + "box_additive.FCStd"));
+    ASSERT_FALSE(again.scorerCrash) << again.error;
+    EXPECT_EQ(again.reward, first.reward);
+    // An old job without the hash is keyed by its path: refB has never been read and does not exist.
+    RescoredResult old = w.ask(creationJob(3, {{"path", refB}}, kFcstd + "box_additive.FCStd"));
+    EXPECT_TRUE(old.scorerCrash);
+    EXPECT_FALSE(old.reward.has_value());
+}
+
+TEST(RescoreWorker, ReferenceFailureIsRememberedForTheTask) {
+    TempDir dir;
+    const std::string ref = dir / "reference.FCStd";
+    writeFile(ref, "this is not a zip archive");
+    const nlohmann::json refJson = {{"path", ref}, {"sha256", sha256Hex("this is not a zip archive")}};
+    RealWorker w;
+    RescoredResult first = w.ask(creationJob(1, refJson, kFcstd + "box_additive.FCStd"));
+    ASSERT_TRUE(first.scorerCrash);
+    ASSERT_FALSE(first.error.empty());
+    // Replaced by a readable document: the remembered failure still answers (the file is not re-read).
+    writeFile(ref, readFile(kFcstd + "box_additive.FCStd"));
+    for (long long id : {2, 3}) {
+        RescoredResult r = w.ask(creationJob(id, refJson, kFcstd + "cylinder.FCStd"));
+        EXPECT_TRUE(r.scorerCrash);
+        EXPECT_EQ(r.error, first.error);
+    }
+}
+
 TEST(Rescoring, ProtocolRoundTrip) {
     Fixture f({"task-a__1"});
     auto job = makeRescoreJob(f.set, 0);
@@ -212,6 +349,12 @@ TEST(Rescoring, ProtocolRoundTrip) {
     EXPECT_EQ(back.candidate.path(), job->candidate.path());
     EXPECT_EQ(back.reference.readAll(), "bytes of tests/reference.FCStd");
     EXPECT_TRUE(back.candidateBase.empty());
+    EXPECT_TRUE(back.referenceHash.empty()); // an old job: the worker keys the reference by its path
+    job->referenceHash = "ab12";
+    job->referenceEditHash = "cd34"; // no reference_edit file: nothing to carry it
+    back = rescoreJobFromJson(rescoreJobToJson(*job, 43), &id);
+    EXPECT_EQ(back.referenceHash, "ab12");
+    EXPECT_TRUE(back.referenceEditHash.empty());
 
     RescoredResult r;
     r.reward = 0.4;
