@@ -13,6 +13,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
@@ -23,7 +24,6 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
-#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolBar>
@@ -58,7 +58,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
     filterBar_ = new FilterBar(this);
     navigation_ = new QListWidget(this);
     navigation_->setObjectName(QStringLiteral("navigation"));
-    navigation_->setMaximumWidth(180);
+    navigation_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    navigation_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Expanding);
     stack_ = new QStackedWidget(this);
     stack_->setObjectName(QStringLiteral("pages"));
 
@@ -79,11 +80,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(filterBar_);
-    auto* split = new QSplitter(Qt::Horizontal, central);
-    split->addWidget(navigation_);
-    split->addWidget(stack_);
-    split->setStretchFactor(1, 1);
-    layout->addWidget(split, 1);
+    // The page list is as wide as its longest label; the pages get every other pixel.
+    auto* body = new QHBoxLayout;
+    body->setSpacing(4);
+    body->addWidget(navigation_);
+    body->addWidget(stack_, 1);
+    layout->addLayout(body, 1);
     setCentralWidget(central);
 
     summary_ = new QLabel(tr("No results loaded — File → Open, or drop a bundle here."), this);
@@ -146,6 +148,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
         });
     }
     buildMenus();
+    navigation_->setFixedWidth(navigation_->sizeHintForColumn(0) + 2 * navigation_->frameWidth() + 16);
     navigation_->setCurrentRow(0);
     resize(1400, 900);
 }
@@ -203,14 +206,7 @@ void MainWindow::buildMenus() {
     connect(prefer, &QAction::toggled, session_, &Session::setPreferRescored);
     analysis->addAction(tr("Rescore &selected trials"), this,
                         [this] { rescore(trialsView_->selectedTrials()); });
-    analysis->addAction(tr("Rescore &all trials"), this, [this] {
-        const auto a = session_->analysis();
-        if (!a->set) return;
-        std::vector<int> all;
-        for (int i = 0; i < static_cast<int>(a->set->trials.size()); ++i)
-            if (a->set->trials[static_cast<std::size_t>(i)].loadError.empty()) all.push_back(i);
-        rescore(all);
-    });
+    analysis->addAction(tr("Rescore &all trials"), this, &MainWindow::rescoreAll);
     analysis->addAction(tr("&Cancel rescoring"), session_, &Session::cancelRescore);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -323,13 +319,22 @@ int MainWindow::findTrial(const QString& trialName) const {
     return -1;
 }
 
+void MainWindow::rescoreAll() {
+    const auto a = session_->analysis();
+    if (!a->set) return;
+    std::vector<int> all;
+    for (int i = 0; i < static_cast<int>(a->set->trials.size()); ++i)
+        if (a->set->trials[static_cast<std::size_t>(i)].loadError.empty()) all.push_back(i);
+    rescore(all);
+}
+
 void MainWindow::rescore(const std::vector<int>& trials) {
     if (trials.empty()) return;
     if (session_->rescoring()) {
         summary_->setText(tr("Rescoring is already running."));
         return;
     }
-    session_->rescore(trials);
+    session_->rescore(trials, rescoreOptions_);
 }
 
 bool MainWindow::looksLikeTaskPack(const QString& path) {

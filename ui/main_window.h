@@ -6,6 +6,7 @@
 #include <QStringList>
 #include <vector>
 
+#include "models/rescoring.h"
 #include "ui/analysis.h"
 
 class QLabel;
@@ -47,6 +48,10 @@ public:
     void restoreSettings();
     // Off for --screenshot and tests: problems go to the status bar only, never to a modal dialog.
     void setInteractive(bool on) { interactive_ = on; }
+    // Analysis → Rescore all trials: every valid trial of the loaded results, in background workers.
+    void rescoreAll();
+    // Options for every rescoring started from this window (worker program, cache directory, …).
+    void setRescoreOptions(const RescoreOptions& options) { rescoreOptions_ = options; }
 
     // Heuristic used for drops and "Open…": a folder or zip with <task>/task.toml entries is a task pack.
     static bool looksLikeTaskPack(const QString& path);
@@ -88,6 +93,7 @@ private:
     QStringList bundles_;
     QString taskPack_;
     bool interactive_ = true;
+    RescoreOptions rescoreOptions_;
 };
 
 } // namespace vernier::ui
