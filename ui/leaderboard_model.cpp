@@ -37,27 +37,27 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
         case Rank:
             return tr("#");
         case System:
-            return tr("System (agent / model)");
+            return tr("System");
         case Overall:
-            return tr("Overall (pts)");
+            return tr("Overall");
         case Ci95:
-            return tr("95% CI (pts)");
+            return tr("95% CI");
         case Creation:
             return tr("Creation");
         case CreateAndEdit:
-            return tr("Create & edit");
+            return tr("Create+edit");
         case ImageToCad:
-            return tr("Image to CAD");
+            return tr("Image→CAD");
         case Perfect:
             return tr("Perfect %");
         case Zero:
             return tr("Zero %");
         case Cost:
-            return tr("Cost (USD)");
+            return tr("USD");
         case CostPerPoint:
-            return tr("USD / point");
+            return tr("USD/pt");
         case Duration:
-            return tr("Mean duration (min)");
+            return tr("Min/trial");
         case Trials:
             return tr("Trials");
         default:
@@ -66,6 +66,18 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
+        case System:
+            return tr("Agent / model");
+        case Overall:
+            return tr("Overall score in points (0–100), mean over the selected tasks");
+        case Creation:
+            return tr("Creation tasks, points");
+        case CreateAndEdit:
+            return tr("Create-and-edit tasks, points");
+        case ImageToCad:
+            return tr("Image-to-CAD tasks, points");
+        case Duration:
+            return tr("Mean wall-clock duration per trial, minutes");
         case Ci95:
             return tr("Stratified bootstrap 95% interval of the overall score (tasks resampled)");
         case Perfect:
@@ -73,9 +85,9 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
         case Zero:
             return tr("Share of selected rewards exactly 0");
         case Cost:
-            return tr("Total known API cost; — when no trial reports a cost");
+            return tr("Total known API cost in USD; — when no trial reports a cost");
         case CostPerPoint:
-            return tr("Total known cost / overall score in points");
+            return tr("USD per point: total known cost / overall score in points");
         default:
             return {};
         }

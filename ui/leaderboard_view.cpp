@@ -1,5 +1,7 @@
 #include "ui/leaderboard_view.h"
 
+#include <algorithm>
+
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -29,9 +31,13 @@ LeaderboardView::LeaderboardView(QWidget* parent) : ViewPage(parent) {
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     table_->verticalHeader()->hide();
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->setAlternatingRowColors(true);
+    // Every column as wide as its content; the system name takes what is left, so all columns fit at 1400 px.
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->horizontalHeader()->setSectionResizeMode(LeaderboardModel::System, QHeaderView::Stretch);
+    table_->horizontalHeader()->setStretchLastSection(false);
+    table_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
 
     compare_ = new QPushButton(tr("Compare selected"), this);
     compare_->setObjectName(QStringLiteral("compareSelected"));
@@ -59,8 +65,9 @@ LeaderboardView::LeaderboardView(QWidget* parent) : ViewPage(parent) {
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(top);
     splitter->addWidget(chart_);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
@@ -69,6 +76,22 @@ LeaderboardView::LeaderboardView(QWidget* parent) : ViewPage(parent) {
 void LeaderboardView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
     model_->setAnalysis(analysis);
     chart_->rebuild(*analysis);
+    fitTableToRows();
+}
+
+void LeaderboardView::fitTableToRows() {
+    // The table is as tall as its rows (up to kMaxVisibleRows, then it scrolls); the chart takes the rest.
+    constexpr int kMaxVisibleRows = 12;
+    const int rows = std::min(std::max(proxy_->rowCount(), 1), kMaxVisibleRows);
+    int height = table_->horizontalHeader()->sizeHint().height() + 2 * table_->frameWidth() + 2;
+    table_->verticalHeader()->resizeSections(QHeaderView::ResizeToContents);
+    for (int r = 0; r < std::min(rows, proxy_->rowCount()); ++r)
+        height += table_->verticalHeader()->sectionSize(r);
+    if (proxy_->rowCount() == 0) height += table_->verticalHeader()->defaultSectionSize();
+    table_->setMinimumHeight(height);
+    table_->setMaximumHeight(height);
+    QWidget* top = table_->parentWidget();
+    top->setMaximumHeight(top->sizeHint().height());
 }
 
 std::vector<int> LeaderboardView::selectedSystems() const {

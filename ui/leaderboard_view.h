@@ -25,6 +25,8 @@ public:
     std::vector<int> selectedSystems() const;
 
 private:
+    void fitTableToRows();
+
     LeaderboardModel* model_;
     QSortFilterProxyModel* proxy_;
     QTableView* table_;
