@@ -13,12 +13,34 @@
 #include <algorithm>
 #include <cmath>
 
+#include "models/failure_taxonomy.h"
 #include "ui/palette.h"
 
 namespace vernier::ui {
 
 namespace {
 constexpr double kMargin = 4.0;
+
+// Column label: the task id without the shared "freecad-" prefix, shortened to 6 characters.
+QString shortTaskId(const std::string& id) {
+    QString s = QString::fromUtf8(id);
+    if (s.startsWith(QLatin1String("freecad-"))) s = s.mid(8);
+    return s.left(6);
+}
+
+// Cells whose 0 is not a score of the answer get a glyph: the pipeline failed before scoring.
+QString nonScoreGlyph(ZeroCategory c) {
+    switch (c) {
+    case ZeroCategory::ScorerCrash:
+        return QStringLiteral("×");
+    case ZeroCategory::MissingOutput:
+        return QStringLiteral("∅");
+    case ZeroCategory::FinalException:
+        return QStringLiteral("!");
+    default:
+        return {};
+    }
+}
 
 int difficultyRank(const std::string& d) {
     if (d == "easy") return 0;
@@ -95,6 +117,18 @@ int HeatmapWidget::trialAt(int row, int column) const {
                                          columns_[static_cast<std::size_t>(column)]);
 }
 
+QString HeatmapWidget::columnLabel(int column) const {
+    if (!analysis_ || !analysis_->set || column < 0 || column >= static_cast<int>(columns_.size())) return {};
+    return shortTaskId(
+        analysis_->set->tasks[static_cast<std::size_t>(columns_[static_cast<std::size_t>(column)])].id);
+}
+
+QString HeatmapWidget::cellGlyph(int row, int column) const {
+    const int trial = trialAt(row, column);
+    return trial < 0 ? QString()
+                     : nonScoreGlyph(analysis_->set->trials[static_cast<std::size_t>(trial)].zero.category);
+}
+
 HeatmapWidget::Geometry HeatmapWidget::layoutFor(const QSizeF& size) const {
     const QFontMetricsF tick(palette::font(palette::kTickPt));
     const QFontMetricsF title(palette::font(palette::kTitlePt, true));
@@ -102,10 +136,14 @@ HeatmapWidget::Geometry HeatmapWidget::layoutFor(const QSizeF& size) const {
     if (analysis_)
         for (const auto& r : analysis_->rows)
             labelW = std::max(labelW, tick.horizontalAdvance(qs(r.summary.system.label())));
+    double columnLabelH = 0;
+    for (int c = 0; c < static_cast<int>(columns_.size()); ++c)
+        columnLabelH = std::max(columnLabelH, tick.horizontalAdvance(columnLabel(c)));
     Geometry g;
     g.left = kMargin + labelW + 6;
-    g.top = kMargin + title.height() + 4 + tick.height() + 4;
-    const double bottom = tick.height() * 3 + 10;
+    g.columnLabelH = columnLabelH + 4;
+    g.top = kMargin + title.height() + 4 + tick.height() + 6 + g.columnLabelH;
+    const double bottom = tick.height() * 4 + 14;
     const int nc = std::max<int>(1, static_cast<int>(columns_.size()));
     const int nr = std::max<int>(1, static_cast<int>(rows_.size()));
     g.cellW = std::max(1.0, (size.width() - g.left - kMargin) / nc);
@@ -151,7 +189,7 @@ void HeatmapWidget::paintFigure(QPainter& p, const QSizeF& size) const {
             return set.tasks[static_cast<std::size_t>(t)].workflow == w;
         }));
         if (n == 0) continue;
-        const QRectF band(x, g.top - tick.height() - 3, n * g.cellW, tick.height());
+        const QRectF band(x, g.top - g.columnLabelH - tick.height() - 5, n * g.cellW, tick.height());
         p.fillRect(QRectF(band.left(), band.bottom(), band.width(), 2),
                    palette::workflowColor(QString::fromUtf8(workflowKey(w))));
         p.setPen(palette::ink());
@@ -161,7 +199,23 @@ void HeatmapWidget::paintFigure(QPainter& p, const QSizeF& size) const {
         x += n * g.cellW;
     }
 
-    // Cells.
+    // Task labels, rotated, under the workflow bands; thinned out when columns are narrower than a line.
+    p.setPen(palette::ink());
+    const int labelStep = std::max(1, static_cast<int>(std::ceil(tick.height() / g.cellW)));
+    for (std::size_t c = 0; c < columns_.size(); c += static_cast<std::size_t>(labelStep)) {
+        const QString label = columnLabel(static_cast<int>(c));
+        p.save();
+        p.translate(g.left + (c + 0.5) * g.cellW + tick.ascent() / 2 - tick.descent() / 2, g.top - 4);
+        p.rotate(-90);
+        p.drawText(QPointF(0, 0), label);
+        p.restore();
+    }
+
+    // Cells; the reward is written in when a cell has room for "0.00".
+    QFont glyphFont = tickFont;
+    glyphFont.setBold(true);
+    const bool showValues =
+        g.cellW >= tick.horizontalAdvance(QStringLiteral("0.00")) + 6 && g.cellH >= tick.height() + 2;
     p.setPen(Qt::NoPen);
     for (std::size_t r = 0; r < rows_.size(); ++r) {
         for (std::size_t c = 0; c < columns_.size(); ++c) {
@@ -174,8 +228,19 @@ void HeatmapWidget::paintFigure(QPainter& p, const QSizeF& size) const {
                 color.setAlphaF(0.18); // outside the status filter: faded
             p.fillRect(cell.adjusted(0, 0, -std::min(0.5, g.cellW * 0.1), -std::min(0.5, g.cellH * 0.1)),
                        color);
+            if (trial < 0) continue;
+            const QString glyph = cellGlyph(static_cast<int>(r), static_cast<int>(c));
+            const QString text = !glyph.isEmpty()         ? glyph
+                                 : (reward && showValues) ? QString::number(*reward, 'f', 2)
+                                                          : QString();
+            if (text.isEmpty()) continue;
+            p.setPen(color.alphaF() < 0.5 ? palette::ink() : palette::textOn(color));
+            p.setFont(glyph.isEmpty() ? tickFont : glyphFont);
+            p.drawText(cell, Qt::AlignCenter, text);
+            p.setPen(Qt::NoPen);
         }
     }
+    p.setFont(tickFont);
     // Workflow separators.
     p.setPen(QPen(Qt::white, 2));
     x = g.left;
@@ -209,6 +274,11 @@ void HeatmapWidget::paintFigure(QPainter& p, const QSizeF& size) const {
                QStringLiteral("1"));
     p.drawText(QRectF(bar.right() + 12, bar.top() - 2, 400, tick.height() * 1.2),
                Qt::AlignLeft | Qt::AlignVCenter, tr("Reward (grey: no trial)"));
+    p.drawText(
+        QRectF(g.left, bar.bottom() + tick.height() + 4, size.width() - g.left - kMargin, tick.height()),
+        Qt::AlignLeft | Qt::AlignVCenter,
+        tr("Reward 0 that is not a score: × scorer crash, ∅ missing output, ! final exception. "
+           "Columns: task id without \"freecad-\"."));
     p.restore();
 }
 
@@ -233,12 +303,16 @@ bool HeatmapWidget::event(QEvent* e) {
             const int s = rows_[static_cast<std::size_t>(cell.y())];
             const int t = columns_[static_cast<std::size_t>(cell.x())];
             const auto r = set.selectedReward(s, t);
-            QToolTip::showText(help->globalPos(),
-                               tr("%1\n%2\nreward %3")
-                                   .arg(qs(set.tasks[static_cast<std::size_t>(t)].id),
-                                        qs(set.systems[static_cast<std::size_t>(s)].label()),
-                                        r ? QString::number(*r, 'f', 3) : tr("— (no trial)")),
-                               this);
+            const int trial = set.selectedTrial(s, t);
+            const ZeroCategory zero =
+                trial >= 0 ? set.trials[static_cast<std::size_t>(trial)].zero.category : ZeroCategory::None;
+            QString text = tr("%1\n%2\nreward %3")
+                               .arg(qs(set.tasks[static_cast<std::size_t>(t)].id),
+                                    qs(set.systems[static_cast<std::size_t>(s)].label()),
+                                    r ? QString::number(*r, 'f', 3) : tr("— (no trial)"));
+            if (zero != ZeroCategory::None)
+                text += QStringLiteral(" (%1)").arg(QString::fromUtf8(zeroCategoryTitle(zero)));
+            QToolTip::showText(help->globalPos(), text, this);
         } else {
             QToolTip::hideText();
         }

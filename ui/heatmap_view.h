@@ -24,6 +24,10 @@ public:
     const std::vector<int>& rows() const { return rows_; }
     // The trial shown in a cell (the selected trial), -1 when none.
     int trialAt(int row, int column) const;
+    // The rotated label above a column: the task id without "freecad-", at most 6 characters.
+    QString columnLabel(int column) const;
+    // "×" scorer crash, "∅" missing output, "!" final exception: a 0 that is not a score; else empty.
+    QString cellGlyph(int row, int column) const;
     // Cell under a widget position, {-1,-1} outside.
     QPoint cellAt(const QPoint& pos) const;
 
@@ -41,6 +45,7 @@ protected:
 private:
     struct Geometry {
         double left, top, cellW, cellH;
+        double columnLabelH; // rotated task labels between the workflow bands and the cells
     };
     Geometry layoutFor(const QSizeF& size) const;
     void rebuildColumns();
