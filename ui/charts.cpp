@@ -3,6 +3,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QGraphicsSimpleTextItem>
 #include <QHorizontalBarSeries>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
@@ -106,6 +107,27 @@ void addWhisker(QChart* chart, QAbstractAxis* valueAx, QAbstractAxis* catAx, dou
         marker->setVisible(false);
 }
 
+// A text label anchored at a data point of `series`; it follows the point whenever the plot area
+// changes (resize, export at another size). `dx` > 0: left edge at the point + dx; < 0: right edge there.
+QGraphicsSimpleTextItem* annotate(QChart* chart, QAbstractSeries* series, QPointF value, const QString& text,
+                                  double dx) {
+    auto* item = new QGraphicsSimpleTextItem(text, chart);
+    item->setFont(palette::font(palette::kTickPt));
+    item->setBrush(palette::ink());
+    item->setZValue(10);
+    auto place = [chart, series, value, item, dx] {
+        const QPointF at = chart->mapToPosition(value, series);
+        const QRectF box = item->boundingRect();
+        double x = dx >= 0 ? at.x() + dx : at.x() + dx - box.width();
+        // Keep the label inside the plot: flip to the other side of the point at the right edge.
+        if (dx >= 0 && x + box.width() > chart->plotArea().right()) x = at.x() - dx - box.width();
+        item->setPos(x, at.y() - box.height() / 2);
+    };
+    QObject::connect(chart, &QChart::plotAreaChanged, chart, place);
+    place();
+    return item;
+}
+
 QChart* emptyChart(const QString& title, const QString& why) {
     auto* chart = new QChart;
     applyPaperStyle(chart, title + QStringLiteral(" — ") + why);
@@ -114,7 +136,7 @@ QChart* emptyChart(const QString& title, const QString& why) {
 
 QChart* horizontalBars(const Analysis& a, const QString& title, const QString& axisTitle,
                        const QString& setName, const std::vector<std::optional<double>>& valuesTopDown,
-                       const QString& objectName, const QString& unknownSuffix) {
+                       const QString& objectName, const QString& unknownNote) {
     if (a.rows.empty()) return emptyChart(title, QStringLiteral("no systems"));
     QStringList categories;
     auto* set = new QBarSet(setName);
@@ -123,9 +145,7 @@ QChart* horizontalBars(const Analysis& a, const QString& title, const QString& a
     double maxValue = 0;
     for (int i = static_cast<int>(a.rows.size()) - 1; i >= 0; --i) {
         const auto& v = valuesTopDown[static_cast<std::size_t>(i)];
-        QString label = qs(a.rows[static_cast<std::size_t>(i)].summary.system.label());
-        if (!v) label += unknownSuffix;
-        categories << label;
+        categories << qs(a.rows[static_cast<std::size_t>(i)].summary.system.label());
         *set << (v ? *v : 0.0);
         if (v) maxValue = std::max(maxValue, *v);
     }
@@ -150,6 +170,10 @@ QChart* horizontalBars(const Analysis& a, const QString& title, const QString& a
     series->attachAxis(x);
     series->attachAxis(y);
     chart->legend()->setVisible(false);
+    // An unknown value has no bar: say so in the empty bar area instead of changing the system's name.
+    for (int c = 0; c < categories.size(); ++c)
+        if (!valuesTopDown[static_cast<std::size_t>(categories.size() - 1 - c)])
+            annotate(chart, series, QPointF(0, c), unknownNote, 6);
     return chart;
 }
 
@@ -399,6 +423,8 @@ QChart* buildCostScatterChart(const Analysis& a) {
         chart->addSeries(s);
         s->attachAxis(x);
         s->attachAxis(y);
+        // Name next to the point so the figure reads without matching legend colours.
+        annotate(chart, s, QPointF(costs[i], scores[i]), s->name(), 8);
     }
     chart->legend()->setAlignment(Qt::AlignRight);
     return chart;
@@ -410,7 +436,7 @@ QChart* buildCostPerPointChart(const Analysis& a) {
         values.push_back(row.summary.costPerPoint);
     return horizontalBars(a, QStringLiteral("Cost per score point"),
                           QStringLiteral("Cost per point (USD / point)"), QStringLiteral("Cost per point"),
-                          values, QStringLiteral("costPerPoint"), QStringLiteral(" (cost unknown)"));
+                          values, QStringLiteral("costPerPoint"), QStringLiteral("cost unknown"));
 }
 
 QChart* buildDurationChart(const Analysis& a) {
@@ -419,7 +445,7 @@ QChart* buildDurationChart(const Analysis& a) {
         values.push_back(row.summary.meanDurationMin);
     return horizontalBars(a, QStringLiteral("Mean trial duration"), QStringLiteral("Mean duration (minutes)"),
                           QStringLiteral("Mean duration"), values, QStringLiteral("duration"),
-                          QStringLiteral(" (duration unknown)"));
+                          QStringLiteral("duration unknown"));
 }
 
 QChart* buildCompareScatterChart(const Analysis& a, int systemA, int systemB) {

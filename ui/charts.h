@@ -24,7 +24,7 @@ QChart* buildZeroTaxonomyChart(const Analysis& analysis);
 QChart* buildGateChart(const Analysis& analysis);
 // Overall score (points) vs total known API cost (USD), with the Pareto frontier.
 QChart* buildCostScatterChart(const Analysis& analysis);
-// Cost per point (USD / point); systems with unknown cost are listed with "(cost unknown)".
+// Cost per point (USD / point); a system with unknown cost keeps its name and gets a "cost unknown" note.
 QChart* buildCostPerPointChart(const Analysis& analysis);
 // Mean trial duration (minutes).
 QChart* buildDurationChart(const Analysis& analysis);

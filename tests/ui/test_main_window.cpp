@@ -8,9 +8,11 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QEventLoop>
+#include <QGraphicsSimpleTextItem>
 #include <QImage>
 #include <QLabel>
 #include <QListWidget>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
@@ -80,6 +82,9 @@ QStringList chartTexts(QChartView* view) {
             for (QBarSet* set : bars->barSets())
                 out << set->label();
     }
+    // Point labels and notes drawn as text items on the chart.
+    for (QGraphicsItem* item : view->chart()->childItems())
+        if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item)) out << text->text();
     return out;
 }
 
@@ -119,7 +124,9 @@ TEST(UiMainWindow, EveryViewRendersTheFixture) {
         {"failures", "zeroChartView", "Spec zero"},
         {"failures", "gateChartView", "bbox"},
         {"cost", "costChartView", "Pareto frontier"},
-        {"cost", "costPerPointChartView", "beta/m2 (cost unknown)"},
+        {"cost", "costPerPointChartView", "beta/m2"},
+        {"cost", "costPerPointChartView", "cost unknown"},
+        {"cost", "costChartView", "alpha/m1"},
         {"cost", "durationChartView", "Mean duration (minutes)"},
         {"compare", "compareChartView", "alpha/m1 (points)"},
     };
@@ -140,6 +147,20 @@ TEST(UiMainWindow, EveryViewRendersTheFixture) {
     auto* table = w.findChild<QTableView*>("leaderboardTable");
     ASSERT_NE(table, nullptr);
     EXPECT_EQ(table->model()->rowCount(), 3);
+    // At 1400 px every column is visible: no horizontal scrolling, the last column ends inside the viewport.
+    EXPECT_FALSE(table->horizontalScrollBar()->isVisible());
+    const int last = table->model()->columnCount() - 1;
+    EXPECT_LE(table->columnViewportPosition(last) + table->columnWidth(last), table->viewport()->width());
+    EXPECT_EQ(table->model()->headerData(10, Qt::Horizontal).toString(), "USD/pt");
+    // The table is as tall as its rows; the chart below gets the rest of the page.
+    auto* overall = w.findChild<QChartView*>("overallChartView");
+    ASSERT_NE(overall, nullptr);
+    EXPECT_GT(overall->height(), table->height());
+    // The page list is only as wide as its labels.
+    auto* navigation = w.findChild<QListWidget*>("navigation");
+    ASSERT_NE(navigation, nullptr);
+    EXPECT_LT(navigation->width(), 150);
+    EXPECT_GE(navigation->width(), navigation->sizeHintForColumn(0));
 
     w.showView("heatmap");
     settle();
@@ -147,6 +168,12 @@ TEST(UiMainWindow, EveryViewRendersTheFixture) {
     ASSERT_NE(heatmap, nullptr);
     EXPECT_TRUE(heatmap->isVisible());
     EXPECT_EQ(heatmap->columns().size(), 6u);
+    // Column labels name the tasks; zeros that are no score carry a glyph (rows: alpha, gamma, beta).
+    EXPECT_EQ(heatmap->columnLabel(0), "c1");
+    EXPECT_EQ(heatmap->columnLabel(3), "e2");
+    EXPECT_EQ(heatmap->cellGlyph(1, 2), "!"); // gamma e1: final exception
+    EXPECT_EQ(heatmap->cellGlyph(2, 3), "∅"); // beta e2: missing output
+    EXPECT_EQ(heatmap->cellGlyph(0, 3), "");  // alpha e2: spec zero is a score
     // Clicking the top-left cell opens alpha's c1 trial in the trials view.
     QSignalSpy opened(heatmap, &HeatmapWidget::trialActivated);
     const int trial = heatmap->trialAt(0, 0);
