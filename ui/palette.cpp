@@ -1,35 +1,16 @@
 #include "ui/palette.h"
 
-#include <algorithm>
+#include "viewers/colour_map.h"
+
 #include <array>
-#include <cmath>
 
 namespace vernier::ui::palette {
 
-namespace {
-
-// Okabe–Ito without black, in an order where neighbours contrast strongly.
-constexpr std::array<QRgb, kCategoricalCount> kOkabeIto = {
-    0xFF0072B2, // blue
-    0xFFE69F00, // orange
-    0xFF009E73, // bluish green
-    0xFFCC79A7, // reddish purple
-    0xFF56B4E9, // sky blue
-    0xFFD55E00, // vermillion
-    0xFFF0E442, // yellow
-};
-
-// Viridis sampled at 11 evenly spaced stops (matplotlib's table).
-constexpr std::array<QRgb, 11> kViridis = {
-    0xFF440154, 0xFF482475, 0xFF414487, 0xFF355F8D, 0xFF2A788E, 0xFF21918C,
-    0xFF22A884, 0xFF44BF70, 0xFF7AD151, 0xFFBDDF26, 0xFFFDE725,
-};
-
-} // namespace
+// Every colour comes from viewers/colour_map (the one colour module); this file adds brushes, labels, fonts.
+namespace colours = viewers::colours;
 
 QColor categorical(int index) {
-    if (index < 0) index = 0;
-    return QColor::fromRgb(kOkabeIto[static_cast<std::size_t>(index % kCategoricalCount)]);
+    return colours::categorical(index);
 }
 
 QBrush categoricalBrush(int index) {
@@ -43,10 +24,7 @@ QBrush categoricalBrush(int index) {
 }
 
 QColor workflowColor(const QString& workflow) {
-    if (workflow == QLatin1String("creation")) return QColor::fromRgb(kOkabeIto[0]);
-    if (workflow == QLatin1String("create_and_edit")) return QColor::fromRgb(kOkabeIto[1]);
-    if (workflow == QLatin1String("image_to_cad")) return QColor::fromRgb(kOkabeIto[2]);
-    return unknown();
+    return colours::workflow(workflow);
 }
 
 QString workflowLabel(const QString& workflow) {
@@ -57,13 +35,7 @@ QString workflowLabel(const QString& workflow) {
 }
 
 QColor zeroCategoryColor(const QString& category) {
-    if (category == QLatin1String("geometry_zero")) return QColor::fromRgb(kOkabeIto[0]);
-    if (category == QLatin1String("geometry_and_spec_zero")) return QColor::fromRgb(kOkabeIto[4]);
-    if (category == QLatin1String("spec_zero")) return QColor::fromRgb(kOkabeIto[1]);
-    if (category == QLatin1String("final_exception")) return QColor::fromRgb(kOkabeIto[5]);
-    if (category == QLatin1String("missing_output")) return QColor::fromRgb(kOkabeIto[3]);
-    if (category == QLatin1String("scorer_crash")) return QColor::fromRgb(0xFF000000);
-    return unknown();
+    return colours::zeroCategory(category);
 }
 
 QString zeroCategoryLabel(const QString& category) {
@@ -77,49 +49,28 @@ QString zeroCategoryLabel(const QString& category) {
 }
 
 QColor gateColor(const QString& gate) {
-    static const std::array<std::pair<const char*, int>, 6> kGates = {{
-        {"body", 0},
-        {"feature_tree", 1},
-        {"complexity", 2},
-        {"face_count", 3},
-        {"vertex_count", 4},
-        {"bbox", 5},
-    }};
-    for (const auto& [name, i] : kGates)
-        if (gate == QLatin1String(name)) return categorical(i);
-    return unknown();
+    return colours::gate(gate);
 }
 
 QColor sequential(double t) {
-    if (!std::isfinite(t)) return unknown();
-    t = std::clamp(t, 0.0, 1.0);
-    const double pos = t * static_cast<double>(kViridis.size() - 1);
-    const auto lo = static_cast<std::size_t>(std::floor(pos));
-    const std::size_t hi = std::min(lo + 1, kViridis.size() - 1);
-    const double f = pos - static_cast<double>(lo);
-    const QColor a = QColor::fromRgb(kViridis[lo]);
-    const QColor b = QColor::fromRgb(kViridis[hi]);
-    auto mix = [f](int x, int y) { return static_cast<int>(std::lround(x + (y - x) * f)); };
-    return QColor(mix(a.red(), b.red()), mix(a.green(), b.green()), mix(a.blue(), b.blue()));
+    return colours::sequential(t);
 }
 
 QColor textOn(const QColor& background) {
-    // Relative luminance (sRGB approximation); viridis turns light above ~0.55.
-    const double y = 0.2126 * background.redF() + 0.7152 * background.greenF() + 0.0722 * background.blueF();
-    return y > 0.45 ? QColor(Qt::black) : QColor(Qt::white);
+    return colours::textOn(background);
 }
 
 QColor ink() {
-    return QColor(0x20, 0x20, 0x20);
+    return colours::ink();
 }
 QColor grid() {
-    return QColor(0xD9, 0xD9, 0xD9);
+    return colours::grid();
 }
 QColor unknown() {
-    return QColor(0xBB, 0xBB, 0xBB);
+    return colours::unknown();
 }
 QColor highlight() {
-    return QColor::fromRgb(kOkabeIto[5]);
+    return colours::highlight();
 }
 
 QFont font(double pointSize, bool bold) {

@@ -1,17 +1,16 @@
 #pragma once
-// The one colour and font module every chart and table uses: Okabe–Ito categorical colours
-// (colour-blind safe), a viridis sequential map for the heatmap, and font sizes that stay
-// readable when a figure is printed at single-column paper width.
+// Chart conveniences over the one colour module (viewers/colour_map.h): brushes, workflow and
+// category labels, and font sizes that stay readable when a figure is printed at single-column width.
 #include <QBrush>
 #include <QColor>
 #include <QFont>
 #include <QString>
 
+#include "viewers/colour_map.h"
+
 namespace vernier::ui::palette {
 
-// Okabe & Ito (2008), "Color Universal Design": distinguishable under the common colour-vision
-// deficiencies. Black is left out of the cycle because it is reserved for whiskers and text.
-inline constexpr int kCategoricalCount = 7;
+inline constexpr int kCategoricalCount = viewers::colours::kCategoricalCount;
 
 // Colour of the index-th series (system); cycles after kCategoricalCount.
 QColor categorical(int index);

@@ -21,6 +21,23 @@ constexpr std::array<std::array<double, 3>, 5> kStops{{
     {0xB2 / 255.0, 0x18 / 255.0, 0x2B / 255.0}, // +range: red
 }};
 
+// Okabe–Ito without black, in an order where neighbours contrast strongly.
+constexpr std::array<QRgb, colours::kCategoricalCount> kOkabeIto = {
+    0xFF0072B2, // blue
+    0xFFE69F00, // orange
+    0xFF009E73, // bluish green
+    0xFFCC79A7, // reddish purple
+    0xFF56B4E9, // sky blue
+    0xFFD55E00, // vermillion
+    0xFFF0E442, // yellow
+};
+
+// Viridis sampled at 11 evenly spaced stops (matplotlib's table).
+constexpr std::array<QRgb, 11> kViridis = {
+    0xFF440154, 0xFF482475, 0xFF414487, 0xFF355F8D, 0xFF2A788E, 0xFF21918C,
+    0xFF22A884, 0xFF44BF70, 0xFF7AD151, 0xFFBDDF26, 0xFFFDE725,
+};
+
 QString formatMm(double v) {
     const double a = std::abs(v);
     const int decimals = a == 0 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : a >= 0.1 ? 3 : 4;
@@ -28,6 +45,76 @@ QString formatMm(double v) {
 }
 
 } // namespace
+
+namespace colours {
+
+QColor okabeIto(OkabeIto c) {
+    return QColor::fromRgb(kOkabeIto[static_cast<std::size_t>(c)]);
+}
+
+QColor categorical(int index) {
+    if (index < 0) index = 0;
+    return QColor::fromRgb(kOkabeIto[static_cast<std::size_t>(index % kCategoricalCount)]);
+}
+
+QColor workflow(const QString& workflow) {
+    if (workflow == QLatin1String("creation")) return okabeIto(OkabeIto::Blue);
+    if (workflow == QLatin1String("create_and_edit")) return okabeIto(OkabeIto::Orange);
+    if (workflow == QLatin1String("image_to_cad")) return okabeIto(OkabeIto::BluishGreen);
+    return unknown();
+}
+
+QColor zeroCategory(const QString& category) {
+    if (category == QLatin1String("geometry_zero")) return okabeIto(OkabeIto::Blue);
+    if (category == QLatin1String("geometry_and_spec_zero")) return okabeIto(OkabeIto::SkyBlue);
+    if (category == QLatin1String("spec_zero")) return okabeIto(OkabeIto::Orange);
+    if (category == QLatin1String("final_exception")) return okabeIto(OkabeIto::Vermillion);
+    if (category == QLatin1String("missing_output")) return okabeIto(OkabeIto::ReddishPurple);
+    if (category == QLatin1String("scorer_crash")) return QColor::fromRgb(0xFF000000);
+    return unknown();
+}
+
+QColor gate(const QString& gate) {
+    static const std::array<const char*, 6> kGates = {"body",       "feature_tree", "complexity",
+                                                      "face_count", "vertex_count", "bbox"};
+    for (std::size_t i = 0; i < kGates.size(); ++i)
+        if (gate == QLatin1String(kGates[i])) return categorical(static_cast<int>(i));
+    return unknown();
+}
+
+QColor sequential(double t) {
+    if (!std::isfinite(t)) return unknown();
+    t = std::clamp(t, 0.0, 1.0);
+    const double pos = t * static_cast<double>(kViridis.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(pos));
+    const std::size_t hi = std::min(lo + 1, kViridis.size() - 1);
+    const double f = pos - static_cast<double>(lo);
+    const QColor a = QColor::fromRgb(kViridis[lo]);
+    const QColor b = QColor::fromRgb(kViridis[hi]);
+    auto mix = [f](int x, int y) { return static_cast<int>(std::lround(x + (y - x) * f)); };
+    return QColor(mix(a.red(), b.red()), mix(a.green(), b.green()), mix(a.blue(), b.blue()));
+}
+
+QColor textOn(const QColor& background) {
+    // Relative luminance (sRGB approximation); viridis turns light above ~0.55.
+    const double y = 0.2126 * background.redF() + 0.7152 * background.greenF() + 0.0722 * background.blueF();
+    return y > 0.45 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+QColor ink() {
+    return QColor(0x20, 0x20, 0x20);
+}
+QColor grid() {
+    return QColor(0xD9, 0xD9, 0xD9);
+}
+QColor unknown() {
+    return QColor(0xBB, 0xBB, 0xBB);
+}
+QColor highlight() {
+    return okabeIto(OkabeIto::Vermillion);
+}
+
+} // namespace colours
 
 DivergingColourMap::DivergingColourMap(double range) : range_(0.1) {
     setRange(range);

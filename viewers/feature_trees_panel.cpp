@@ -1,5 +1,7 @@
 #include "viewers/feature_trees_panel.h"
 
+#include "viewers/colour_map.h"
+
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QTreeWidget>
@@ -33,7 +35,7 @@ void addNodes(QTreeWidgetItem* parent, const std::vector<FeatureNode>& nodes) {
             item->setFont(0, f);
         }
         if (n.invalid || n.touched) {
-            item->setForeground(2, QColor(0xD5, 0x5E, 0x00));
+            item->setForeground(2, colours::okabeIto(colours::OkabeIto::Vermillion));
             if (!n.error.empty()) item->setToolTip(2, QString::fromStdString(n.error));
         }
         addNodes(item, n.children);

@@ -1,5 +1,7 @@
 #include "viewers/parameter_table_model.h"
 
+#include "viewers/colour_map.h"
+
 #include <QBrush>
 #include <QColor>
 
@@ -57,9 +59,9 @@ QVariant ParameterTableModel::data(const QModelIndex& index, int role) const {
         // Okabe-Ito green / vermillion / grey: readable for colour-blind users, and the text says it too.
         switch (f->status) {
         case FindingStatus::Consistent:
-            return QBrush(QColor(0x00, 0x9E, 0x73));
+            return QBrush(colours::okabeIto(colours::OkabeIto::BluishGreen));
         case FindingStatus::Inconsistent:
-            return QBrush(QColor(0xD5, 0x5E, 0x00));
+            return QBrush(colours::okabeIto(colours::OkabeIto::Vermillion));
         case FindingStatus::NotFound:
             return QBrush(QColor(0x66, 0x66, 0x66));
         }

@@ -1,5 +1,7 @@
 #include "viewers/scores_panel.h"
 
+#include "viewers/colour_map.h"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -105,7 +107,7 @@ void ScoresPanel::showStage(const StageAnalysis& stage, std::optional<double> re
     for (const auto& p : stage.problems) {
         auto* item = row(top, QString::fromStdString(p), {}, {}, {});
         item->setFirstColumnSpanned(true);
-        item->setForeground(0, QColor(0xD5, 0x5E, 0x00));
+        item->setForeground(0, colours::okabeIto(colours::OkabeIto::Vermillion));
     }
     if (!rec.geometryReason.empty()) {
         auto* item =

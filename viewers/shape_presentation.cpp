@@ -1,5 +1,7 @@
 #include "viewers/shape_presentation.h"
 
+#include "viewers/colour_map.h"
+
 #include <AIS_DisplayMode.hxx>
 #include <BRep_Builder.hxx>
 #include <Graphic3d_ArrayOfTriangles.hxx>
@@ -16,10 +18,10 @@
 namespace vernier::viewers {
 
 QColor referenceColour() {
-    return QColor(0x00, 0x72, 0xB2);
+    return colours::okabeIto(colours::OkabeIto::Blue);
 }
 QColor candidateColour() {
-    return QColor(0xE6, 0x9F, 0x00);
+    return colours::okabeIto(colours::OkabeIto::Orange);
 }
 
 Quantity_Color toOcct(const QColor& c) {
