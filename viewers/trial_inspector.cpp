@@ -126,6 +126,8 @@ QWidget* TrialInspector::buildToolbar() {
     sectionPos_->setRange(0, 1000);
     sectionPos_->setValue(500);
     sectionPos_->setMaximumWidth(120);
+    sectionPos_->setMinimumWidth(
+        60); // a crowded toolbar (create_and_edit's stage tabs) must not squeeze it away
     h->addWidget(sectionBox_);
     h->addWidget(sectionAxis_);
     h->addWidget(sectionPos_);
@@ -134,6 +136,7 @@ QWidget* TrialInspector::buildToolbar() {
     transparency_->setRange(0, 90);
     transparency_->setValue(45);
     transparency_->setMaximumWidth(100);
+    transparency_->setMinimumWidth(60);
     h->addWidget(transparency_);
     h->addWidget(new QLabel(tr("± range (mm)"), bar));
     rangeBox_ = new QDoubleSpinBox(bar);
