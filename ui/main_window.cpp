@@ -256,7 +256,13 @@ void MainWindow::updateStatus() {
             .arg(a->set->tasks.size())
             .arg(errors ? tr("; %1 trial(s) could not be read (see Trials, status: load error)").arg(errors)
                         : QString()));
-    mismatch_->setText(tr("Rescore mismatches: %1").arg(session_->mismatchCount()));
+    const int unrecorded = session_->scoredWithoutRecordCount();
+    mismatch_->setText(
+        tr("Rescore mismatches: %1").arg(session_->mismatchCount()) +
+        (unrecorded ? tr(" · %1 with only one of recorded/rescored").arg(unrecorded) : QString()));
+    mismatch_->setToolTip(
+        tr("Trials whose recorded and rescored rewards differ by more than 1e-4; trials with "
+           "no recorded reward (scorer crash) or no rescored reward are counted apart."));
     setWindowTitle(QStringLiteral("Vernier — %1")
                        .arg(bundles_.size() == 1 ? QFileInfo(bundles_.first()).fileName()
                                                  : tr("%n bundle(s)", nullptr, bundles_.size())));

@@ -50,7 +50,7 @@ void Session::load(const QStringList& bundles, const QString& taskPack) {
             return;
         }
         analysis_ = r.analysis;
-        mismatches_ = static_cast<int>(rescoreMismatches(*r.set).size());
+        countMismatches(*r.set);
         emit analysisChanged();
     });
     watcher->setFuture(QtConcurrent::run([paths, pack, filter]() -> LoadResult {
@@ -78,7 +78,7 @@ void Session::recompute(std::shared_ptr<const ResultSet> set) {
                 setBusy(-1, QString());
                 if (generation != generation_ || !analysis) return;
                 analysis_ = analysis;
-                if (analysis_->set) mismatches_ = static_cast<int>(rescoreMismatches(*analysis_->set).size());
+                if (analysis_->set) countMismatches(*analysis_->set);
                 emit analysisChanged();
             });
     watcher->setFuture(QtConcurrent::run([set, filter]() -> std::shared_ptr<const Analysis> {
@@ -129,7 +129,7 @@ void Session::rescore(const std::vector<int>& trials, const RescoreOptions& opti
         if (!outcome.first.empty()) {
             auto updated = std::make_shared<ResultSet>(*set);
             applyRescored(*updated, outcome.first);
-            mismatches_ = static_cast<int>(rescoreMismatches(*updated).size());
+            countMismatches(*updated);
             recompute(updated);
         }
         emit rescoreFinished(static_cast<int>(outcome.first.size()), mismatches_, cancelled, outcome.second);
@@ -150,6 +150,15 @@ void Session::rescore(const std::vector<int>& trials, const RescoreOptions& opti
             return {{}, QString::fromUtf8(e.what())};
         }
     }));
+}
+
+void Session::countMismatches(const ResultSet& set) {
+    // A trial the verifier left without a reward (scorer crash) that now has one is not a disagreement
+    // between scorers; it is counted apart so the mismatch count means what it says.
+    mismatches_ = 0;
+    scoredWithoutRecord_ = 0;
+    for (const RescoreMismatch& m : rescoreMismatches(set))
+        ++(m.recorded && m.rescored ? mismatches_ : scoredWithoutRecord_);
 }
 
 void Session::cancelRescore() {

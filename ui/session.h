@@ -39,7 +39,10 @@ public:
     void rescore(const std::vector<int>& trials, const RescoreOptions& options = {});
     void cancelRescore();
     bool rescoring() const { return engine_ != nullptr; }
+    // Trials whose recorded and rescored rewards both exist and differ by more than 1e-4.
     int mismatchCount() const { return mismatches_; }
+    // Trials rescored where the verifier recorded no reward (or the reverse).
+    int scoredWithoutRecordCount() const { return scoredWithoutRecord_; }
 
 signals:
     void busyChanged(bool busy, const QString& what);
@@ -59,7 +62,10 @@ private:
     int pendingWork_ = 0;
     quint64 generation_ = 0; // newest recompute wins; older results are dropped
     std::shared_ptr<RescoreEngine> engine_;
+    void countMismatches(const ResultSet& set);
+
     int mismatches_ = 0;
+    int scoredWithoutRecord_ = 0;
 };
 
 } // namespace vernier::ui
