@@ -1,5 +1,7 @@
 #include "ui/failure_view.h"
 
+#include <algorithm>
+
 #include <QBarSet>
 #include <QChart>
 #include <QHBoxLayout>
@@ -104,7 +106,10 @@ void FailureView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
     segmentLabel_->setText(tr("Click a bar segment to list the trials behind it."));
     zeroChart_->rebuild(*analysis);
     gateChart_->rebuild(*analysis);
+    // "Zero for at least N systems" cannot ask for more systems than are shown (the spin box clamps).
+    threshold_->setMaximum(std::max<int>(1, static_cast<int>(analysis->rows.size())));
     hardTasks_->setAnalysis(analysis);
+    hardTasks_->setThreshold(threshold_->value());
     hardProxy_->sort(HardTaskModel::ZeroSystems, Qt::DescendingOrder);
     hardLabel_->setText(tr("%n task(s) highlighted", nullptr, hardTasks_->highlightedCount()));
     connectBars();
