@@ -107,6 +107,8 @@ QWidget* TrialInspector::buildToolbar() {
          {std::pair{tr("Iso"), StandardView::Iso}, std::pair{tr("Front"), StandardView::Front},
           std::pair{tr("Top"), StandardView::Top}, std::pair{tr("Right"), StandardView::Right}}) {
         auto* b = new QPushButton(name, bar);
+        // As wide as the word: the style's minimum button width would push the toolbar past 1400 px.
+        b->setMaximumWidth(b->fontMetrics().horizontalAdvance(name) + 24);
         connect(b, &QPushButton::clicked, this, [this, v = v] {
             for (auto* w : views())
                 w->setStandardView(v);
@@ -114,6 +116,7 @@ QWidget* TrialInspector::buildToolbar() {
         h->addWidget(b);
     }
     auto* fit = new QPushButton(tr("Fit all"), bar);
+    fit->setMaximumWidth(fit->fontMetrics().horizontalAdvance(fit->text()) + 24);
     connect(fit, &QPushButton::clicked, this, [this] {
         for (auto* w : views())
             w->fitAll();
