@@ -9,5 +9,18 @@ echo "== build finished in $(( $(date +%s) - start )) s"
 export QT_QPA_PLATFORM=xcb
 xvfb-run -a -s "-screen 0 1600x1000x24" \
   ctest --test-dir build --output-on-failure -j "${VERNIER_TEST_JOBS:-2}" --timeout 900
+# The headless suite again under AddressSanitizer + UndefinedBehaviorSanitizer (leak checking on).
+# VERNIER_SKIP_ASAN=1 skips it for quick local runs; CI always runs it.
+if [ "${VERNIER_SKIP_ASAN:-0}" != 1 ]; then
+  asan_start=$(date +%s)
+  if [ ! -f build-asan/CMakeCache.txt ]; then
+    cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVERNIER_SANITIZE=ON \
+      -DVERNIER_BUILD_GUI=OFF -DVERNIER_BUILD_BENCH=OFF >/dev/null
+  fi
+  cmake --build build-asan -j "${VERNIER_JOBS:-$(nproc)}"
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest --test-dir build-asan --output-on-failure -j "${VERNIER_TEST_JOBS:-2}" --timeout 1200
+  echo "== sanitizer pass finished in $(( $(date +%s) - asan_start )) s"
+fi
 bash scripts/check-format.sh
 echo "== all tests passed in $(( $(date +%s) - start )) s"

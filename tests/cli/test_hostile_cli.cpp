@@ -229,6 +229,11 @@ TEST(HostileCorpus, AbsurdBrepPoleCountAnswersQuicklyWithoutExhaustingMemory) {
 // must be a bad-input answer, never a crashed CLI (or GUI: the trial inspector loads documents in-process).
 // Fails today with 139 (SIGSEGV).
 TEST(HostileCorpus, BrepThatCrashesOcctExitsTwo) {
+#if defined(__SANITIZE_ADDRESS__)
+    // OCCT turns this access violation into an exception thrown from its signal handler; the objects it
+    // was building are never freed, which LeakSanitizer reports at exit. Tested in the normal build.
+    GTEST_SKIP() << "OCCT's signal-to-exception path leaks by design under LeakSanitizer";
+#endif
     for (const auto& e : fs::directory_iterator(kHostile / "fuzz-crash")) {
         if (e.path().extension() == ".md") continue;
         const std::string shape = slurp(e.path());

@@ -157,6 +157,11 @@ TEST(InspectCli, AbsurdCountInABinaryBrepFailsPromptly) {
 // Two digits changed in a real text BREP (found by fuzzing) leave a trimmed surface without its basis:
 // OCCT dereferences the null handle. The answer must still be exit 2, not a crash.
 TEST(InspectCli, NullGeometryInATextBrepIsBadInputNotACrash) {
+#if defined(__SANITIZE_ADDRESS__)
+    // OCCT turns this access violation into an exception thrown from its signal handler; the objects it
+    // was building are never freed, which LeakSanitizer reports at exit. Tested in the normal build.
+    GTEST_SKIP() << "OCCT's signal-to-exception path leaks by design under LeakSanitizer";
+#endif
     const std::string entry = "PartShape.brp";
     const std::string original = fixtureEntry("flange_polar.FCStd", entry);
     ASSERT_GT(original.size(), 22313u);
