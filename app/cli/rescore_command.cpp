@@ -41,26 +41,30 @@ int runRescore(const std::vector<std::string>& raw) {
         }
         trials.push_back(row);
     }
+    // A mismatch is a disagreement between two rewards; a trial the verifier left without one (a scorer
+    // crash) that now has one is listed apart, so the mismatch count means what it says.
     json mismatches = json::array();
+    json oneSided = json::array();
     for (const auto& m : rescoreMismatches(set)) {
         const TrialRecord& t = set.trials[static_cast<std::size_t>(m.trial)];
-        json row = {
-            {"system", t.system.label()},
-            {"task_id", t.taskId},
-            {"trial", t.trialName},
-            {"recorded", optNum(m.recorded)},
-            {"rescored", optNum(m.rescored)},
-            {"delta", m.recorded && m.rescored ? json(tidy(*m.rescored - *m.recorded)) : json(nullptr)}};
-        std::fprintf(stderr, "mismatch: %s %s recorded %s rescored %s\n", t.system.label().c_str(),
-                     t.trialName.c_str(), row["recorded"].dump().c_str(), row["rescored"].dump().c_str());
-        mismatches.push_back(row);
+        const bool both = m.recorded && m.rescored;
+        json row = {{"system", t.system.label()},
+                    {"task_id", t.taskId},
+                    {"trial", t.trialName},
+                    {"recorded", optNum(m.recorded)},
+                    {"rescored", optNum(m.rescored)},
+                    {"delta", both ? json(tidy(*m.rescored - *m.recorded)) : json(nullptr)}};
+        std::fprintf(stderr, "%s: %s %s recorded %s rescored %s\n", both ? "mismatch" : "only one reward",
+                     t.system.label().c_str(), t.trialName.c_str(), row["recorded"].dump().c_str(),
+                     row["rescored"].dump().c_str());
+        (both ? mismatches : oneSided).push_back(row);
     }
-    std::fprintf(stderr, "%zu mismatch(es) with |Δ| > 1e-4\n", mismatches.size());
-    json out = {{"rescored", trials.size()},
-                {"scorer_crashes", crashes},
-                {"mismatches", mismatches},
-                {"tolerance", 1e-4},
-                {"cache", RescoreCache::defaultDirectory()},
+    std::fprintf(stderr,
+                 "%zu mismatch(es) with |Δ| > 1e-4; %zu trial(s) with only one of recorded/rescored\n",
+                 mismatches.size(), oneSided.size());
+    json out = {{"rescored", trials.size()}, {"scorer_crashes", crashes},
+                {"mismatches", mismatches},  {"recorded_or_rescored_missing", oneSided},
+                {"tolerance", 1e-4},         {"cache", RescoreCache::defaultDirectory()},
                 {"trials", trials}};
     std::cout << vernier::cli::jsonText(out) << "\n";
     return cli::kExitOk;

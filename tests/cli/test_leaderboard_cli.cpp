@@ -219,6 +219,12 @@ TEST(LeaderboardCli, SampleRescoreFindsTheDocumentedKernelDrift) {
     }
     EXPECT_TRUE(shaft);
     EXPECT_TRUE(block);
+    // Exactly the two documented drifts disagree; the two verifier crashes (no recorded reward) that
+    // now score are listed apart, not as mismatches.
+    EXPECT_EQ(j["mismatches"].size(), 2u);
+    EXPECT_EQ(j["recorded_or_rescored_missing"].size(), 2u);
+    for (const auto& m : j["recorded_or_rescored_missing"])
+        EXPECT_TRUE(m["recorded"].is_null()) << m;
     // Reopening is instant: everything comes from the cache, nothing is written into the bundle.
     CliRun again = run("rescore '" + kSample + "/results' --tasks '" + kSample + "/pack' --jobs 2", env);
     json k = json::parse(again.out);
