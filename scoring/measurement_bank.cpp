@@ -1,4 +1,5 @@
 #include "scoring/measurement_bank.h"
+#include "scoring/surface_types.h"
 
 #include <algorithm>
 #include <cmath>
@@ -51,34 +52,6 @@ std::string fmt(double v) {
     os.precision(6);
     os << v;
     return os.str();
-}
-
-// FreeCAD's Python class names of face.Surface (scoring-spec.md §3).
-std::string surfaceName(GeomAbs_SurfaceType t) {
-    switch (t) {
-    case GeomAbs_Plane:
-        return "Plane";
-    case GeomAbs_Cylinder:
-        return "Cylinder";
-    case GeomAbs_Cone:
-        return "Cone";
-    case GeomAbs_Sphere:
-        return "Sphere";
-    case GeomAbs_Torus:
-        return "Toroid";
-    case GeomAbs_BezierSurface:
-        return "BezierSurface";
-    case GeomAbs_BSplineSurface:
-        return "BSplineSurface";
-    case GeomAbs_SurfaceOfRevolution:
-        return "SurfaceOfRevolution";
-    case GeomAbs_SurfaceOfExtrusion:
-        return "SurfaceOfExtrusion";
-    case GeomAbs_OffsetSurface:
-        return "OffsetSurface";
-    default:
-        return "Unknown";
-    }
 }
 
 std::string axisName(const Vec3& n) {
@@ -277,7 +250,7 @@ MeasurementBank bankFromShape(const TopoDS_Shape& shape) {
             const TopoDS_Face face = TopoDS::Face(faces(i));
             BRepAdaptor_Surface surf(face);
             const GeomAbs_SurfaceType type = surf.GetType();
-            bank.faceStats[surfaceName(type)] += 1;
+            bank.faceStats[surfaceTypeName(type)] += 1;
             if (type == GeomAbs_Cylinder) {
                 const gp_Cylinder cyl = surf.Cylinder();
                 GProp_GProps fp;

@@ -2,6 +2,7 @@
 // FreeCAD's names for face surface types (the Python class of face.Surface), scoring-spec.md §3.
 #include <string>
 
+#include <GeomAbs_SurfaceType.hxx>
 #include <TopoDS_Face.hxx>
 
 namespace vernier {
@@ -10,5 +11,7 @@ namespace vernier {
 // "SurfaceOfRevolution", "SurfaceOfExtrusion", "OffsetSurface"; "Unknown" when FreeCAD has no class
 // for the surface (GeomAbs_OtherSurface) or the face has no surface.
 std::string surfaceTypeName(const TopoDS_Face& face);
+// The same name for an adaptor's surface type (FreeCAD's Python class of face.Surface).
+std::string surfaceTypeName(GeomAbs_SurfaceType type);
 
 } // namespace vernier

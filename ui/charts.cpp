@@ -293,6 +293,23 @@ QChart* buildWorkflowChart(const Analysis& a) {
     return chart;
 }
 
+// A horizontal stacked chart of counts per system (the failure views), systems on the vertical axis.
+static QChart* stackedCountChart(QHorizontalStackedBarSeries* series, const QString& name,
+                                 const QString& title, const QString& countTitle, int maxTotal,
+                                 const Analysis& a) {
+    auto* chart = new QChart;
+    chart->setObjectName(name);
+    applyPaperStyle(chart, title);
+    chart->addSeries(series);
+    auto* x = countAxis(countTitle, maxTotal);
+    auto* y = categoryAxis(systemCategories(a), QStringLiteral("systemAxis"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    return chart;
+}
+
 QChart* buildZeroTaxonomyChart(const Analysis& a) {
     const QString title = QStringLiteral("Zero-reward trials by failure category");
     if (a.rows.empty()) return emptyChart(title, QStringLiteral("no systems"));
@@ -316,17 +333,8 @@ QChart* buildZeroTaxonomyChart(const Analysis& a) {
             *set << (it->zeros.counts.count(c) ? it->zeros.counts.at(c) : 0);
         series->append(set);
     }
-    auto* chart = new QChart;
-    chart->setObjectName(QStringLiteral("zeroChart"));
-    applyPaperStyle(chart, title);
-    chart->addSeries(series);
-    auto* x = countAxis(QStringLiteral("Zero-reward tasks (count)"), maxTotal);
-    auto* y = categoryAxis(systemCategories(a), QStringLiteral("systemAxis"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
-    return chart;
+    return stackedCountChart(series, QStringLiteral("zeroChart"), title,
+                             QStringLiteral("Zero-reward tasks (count)"), maxTotal, a);
 }
 
 QChart* buildGateChart(const Analysis& a) {
@@ -357,17 +365,8 @@ QChart* buildGateChart(const Analysis& a) {
             *set << (it->zeros.gates.count(gate) ? it->zeros.gates.at(gate) : 0);
         series->append(set);
     }
-    auto* chart = new QChart;
-    chart->setObjectName(QStringLiteral("gateChart"));
-    applyPaperStyle(chart, title);
-    chart->addSeries(series);
-    auto* x = countAxis(QStringLiteral("Geometry-zero tasks (count)"), maxTotal);
-    auto* y = categoryAxis(systemCategories(a), QStringLiteral("systemAxis"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
-    return chart;
+    return stackedCountChart(series, QStringLiteral("gateChart"), title,
+                             QStringLiteral("Geometry-zero tasks (count)"), maxTotal, a);
 }
 
 QChart* buildCostScatterChart(const Analysis& a) {
