@@ -13,6 +13,7 @@
 #include "scoring/fcstd_document.h"
 #include "scoring/geometry_scorer.h"
 #include "scoring/measure_document.h"
+#include "scoring/process_guard.h"
 #include "viewers/occt_platform.h"
 #include "viewers/offscreen_renderer.h"
 #endif
@@ -43,6 +44,9 @@ vernier::MeasuredDocument measure(const std::string& path, vernier::DocumentRole
 }
 
 int runRender(const std::vector<std::string>& argv) {
+    // Untrusted documents: OCCT faults become bad input. No address-space cap here: the OpenGL
+    // driver (llvmpipe under Xvfb) reserves large mappings of its own.
+    vernier::installOcctGuards(std::nullopt);
     const vernier::cli::Args args(argv);
     const std::string refPath = args.option("--reference"), candPath = args.option("--candidate");
     const std::string out = args.option("--out"), modeText = args.option("--mode", "side-by-side");
