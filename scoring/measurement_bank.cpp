@@ -58,7 +58,10 @@ std::string axisName(const Vec3& n) {
     static const char* names[3] = {"x", "y", "z"};
     for (int i = 0; i < 3; ++i)
         if (std::abs(n[i]) > 0.999) return names[i];
-    return "(" + fmt(n[0]) + ", " + fmt(n[1]) + ", " + fmt(n[2]) + ")";
+    // Appended piecewise: GCC 12's -Wrestrict misfires on a chain of operator+ here.
+    std::string out = "(";
+    out.append(fmt(n[0])).append(", ").append(fmt(n[1])).append(", ").append(fmt(n[2])).append(")");
+    return out;
 }
 
 void measureGlobals(const TopoDS_Shape& shape, MeasurementBank& bank) {
@@ -219,7 +222,9 @@ std::string CylinderCluster::label() const {
 }
 
 std::string PlanePair::label() const {
-    return "plane pair offset (normal " + axisName(normal) + ")";
+    std::string out = "plane pair offset (normal ";
+    out.append(axisName(normal)).append(")");
+    return out;
 }
 
 const FeatureValue* FeatureEntry::value(const std::string& key) const {

@@ -77,7 +77,7 @@ std::string cliPath() {
 CliRun cli(const std::vector<std::string>& args) {
     std::string cmd = "VERNIER_CACHE_DIR=" + quote((scratch() / "cache").string()) + " " + quote(cliPath());
     for (const auto& a : args)
-        cmd += " " + quote(a);
+        cmd.append(" ").append(quote(a)); // not " " + …: GCC 12's -Wrestrict misfires on it
     const fs::path out = scratch() / "stdout.txt", err = scratch() / "stderr.txt";
     cmd += " >" + quote(out.string()) + " 2>" + quote(err.string());
     const int status = std::system(cmd.c_str());
@@ -166,7 +166,7 @@ TEST(HostileCorpus, HundredThousandEntryZipIsRefusedBeforeReading) {
     std::vector<test::ZipItem> items;
     items.reserve(100000);
     for (int i = 0; i < 100000; ++i)
-        items.push_back(test::storedItem("e" + std::to_string(i), ""));
+        items.push_back(test::storedItem(std::string("e").append(std::to_string(i)), "")); // see cli()
     const fs::path zip = scratch() / "entries_100k.FCStd";
     std::ofstream(zip, std::ios::binary) << test::buildZip(items);
     const CliRun r = cli({"inspect", zip.string(), "--json"});

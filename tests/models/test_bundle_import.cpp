@@ -227,8 +227,13 @@ TEST(SubmissionImport, ReadsRunsLayoutAndZipsMixedWithHarbor) {
     makePack(d / "pack");
     makeJob(d / "job1");
     const std::string run = d / "sub/runs/codex/gpt-6/task-a";
-    writeFile(run + "/result.json",
-              trialResultJson(TrialSpec{.agent = "ignored", .model = "ignored", .cost = 2.0}));
+    writeFile(run + "/result.json", trialResultJson([] {
+                  TrialSpec t;
+                  t.agent = "ignored";
+                  t.model = "ignored";
+                  t.cost = 2.0;
+                  return t;
+              }()));
     writeFile(run + "/reward.json", R"({"reward": 1.0})");
     writeFile(run + "/reward_details.json",
               R"({"geometry_similarity":1,"cad_spec_consistency":1,"combined":1})");

@@ -118,7 +118,9 @@ void expectSameDecision(const Twin& r, const Twin& c, const std::string& label, 
         // Whatever tier decided, the exact error lies in the interval it decided on.
         EXPECT_LE(fast.bbox->errorLow, exact.bbox->relativeError) << label;
         EXPECT_GE(fast.bbox->errorHigh, exact.bbox->relativeError) << label;
-        if (fast.bbox->exact) EXPECT_EQ(fast.bbox->relativeError, exact.bbox->relativeError) << label;
+        if (fast.bbox->exact) {
+            EXPECT_EQ(fast.bbox->relativeError, exact.bbox->relativeError) << label;
+        }
     }
     ++n.pairs;
     n.closer += fast.bbox && fast.bbox->closer;

@@ -78,7 +78,9 @@ TEST(UiCharts, WorkflowChartHasThreeWorkflowSetsAndWhiskers) {
     EXPECT_TRUE(axisTitles(chart.get()).contains("Mean reward (points)"));
     // Top category (last) is the leader; its creation bar is 75 points.
     for (QBarSet* set : bars->barSets())
-        if (set->label() == "Creation") EXPECT_DOUBLE_EQ(set->at(2), 75.0);
+        if (set->label() == "Creation") {
+            EXPECT_DOUBLE_EQ(set->at(2), 75.0);
+        }
 }
 
 TEST(UiCharts, CostChartSkipsUnknownCostAndDrawsFrontier) {

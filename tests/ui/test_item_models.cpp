@@ -15,16 +15,6 @@ using namespace vernier::ui;
 using vernier::testing::fixtureAnalysis;
 using vernier::testing::writeUiFixture;
 
-namespace {
-
-int rowOf(const QAbstractItemModel& m, int column, const QString& text) {
-    for (int r = 0; r < m.rowCount(); ++r)
-        if (m.index(r, column).data().toString() == text) return r;
-    return -1;
-}
-
-} // namespace
-
 TEST(UiItemModels, LeaderboardModelShowsHandCheckedNumbers) {
     const auto fx = writeUiFixture();
     const auto a = fixtureAnalysis(fx);

@@ -119,7 +119,9 @@ TEST(TrialInspector, CreationTrialFillsEveryPanel) {
     // The drawing tab belongs to image_to_cad only.
     QTabWidget* tabs = inspector.panels();
     for (int i = 0; i < tabs->count(); ++i)
-        if (tabs->tabText(i) == QStringLiteral("Drawing")) EXPECT_FALSE(tabs->isTabVisible(i));
+        if (tabs->tabText(i) == QStringLiteral("Drawing")) {
+            EXPECT_FALSE(tabs->isTabVisible(i));
+        }
 }
 
 TEST(TrialInspector, CreateAndEditHasTwoStagesWithTheirOwnScores) {
