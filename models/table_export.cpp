@@ -1,7 +1,9 @@
 #include "models/table_export.h"
 
 #include <cstdio>
+#include <cstring>
 #include <sstream>
+#include <utility>
 
 namespace vernier {
 
@@ -12,6 +14,12 @@ std::string fmt(double v, int decimals) {
     std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     return buf;
 }
+
+std::string opt(const std::optional<double>& v, double scale, int decimals, const std::string& unknown) {
+    return v ? fmt(*v * scale, decimals) : unknown;
+}
+
+} // namespace
 
 std::string csvField(const std::string& s) {
     if (s.find_first_of(",\"\n") == std::string::npos) return s;
@@ -50,14 +58,18 @@ std::string latexEscape(const std::string& s) {
             out += c;
         }
     }
+    // Typographic characters the tables use, as UTF-8: unknown, ranges, differences, signs.
+    static const std::pair<const char*, const char*> kUnicode[] = {{"\xE2\x80\x94", "---"},
+                                                                   {"\xE2\x80\x93", "--"},
+                                                                   {"\xCE\x94", "$\\Delta$"},
+                                                                   {"\xE2\x88\x92", "$-$"},
+                                                                   {"\xE2\x89\xA4", "$\\le$"}};
+    for (const auto& [from, to] : kUnicode)
+        for (std::size_t at = out.find(from); at != std::string::npos;
+             at = out.find(from, at + std::strlen(to)))
+            out.replace(at, std::strlen(from), to);
     return out;
 }
-
-std::string opt(const std::optional<double>& v, double scale, int decimals, const std::string& unknown) {
-    return v ? fmt(*v * scale, decimals) : unknown;
-}
-
-} // namespace
 
 std::string leaderboardCsv(const std::vector<SystemSummary>& rows) {
     std::ostringstream o;

@@ -9,6 +9,11 @@
 
 namespace vernier {
 
+// One CSV field (quoted when it holds a comma, quote or newline) and LaTeX text escaping (specials and the
+// typographic characters the tables use: em/en dash, Δ, minus, ≤); every table export goes through these.
+std::string csvField(const std::string& s);
+std::string latexEscape(const std::string& utf8);
+
 std::string leaderboardCsv(const std::vector<SystemSummary>& rows);
 std::string leaderboardLatex(const std::vector<SystemSummary>& rows, const std::string& caption = {});
 // Zero-reward taxonomy table: one row per system, six category columns.

@@ -4,6 +4,8 @@
 #include <QSaveFile>
 #include <QStringList>
 
+#include "models/table_export.h"
+
 namespace vernier::ui {
 
 namespace {
@@ -11,57 +13,13 @@ namespace {
 QString csvField(const QString& s) {
     // "—" marks unknown on screen; CSV leaves unknown empty (as models/table_export.h does).
     if (s == QStringLiteral("—")) return {};
-    if (s.contains(QLatin1Char(',')) || s.contains(QLatin1Char('"')) || s.contains(QLatin1Char('\n')))
-        return QLatin1Char('"') + QString(s).replace(QLatin1String("\""), QLatin1String("\"\"")) +
-               QLatin1Char('"');
-    return s;
+    return QString::fromStdString(vernier::csvField(s.toStdString()));
 }
 
 } // namespace
 
 QString latexEscape(const QString& text) {
-    QString out;
-    for (QChar c : text) {
-        switch (c.unicode()) {
-        case '&':
-        case '%':
-        case '$':
-        case '#':
-        case '_':
-        case '{':
-        case '}':
-            out += QLatin1Char('\\');
-            out += c;
-            break;
-        case '~':
-            out += QStringLiteral("\\textasciitilde{}");
-            break;
-        case '^':
-            out += QStringLiteral("\\textasciicircum{}");
-            break;
-        case '\\':
-            out += QStringLiteral("\\textbackslash{}");
-            break;
-        case 0x2014:
-            out += QStringLiteral("---");
-            break; // em dash (unknown)
-        case 0x2013:
-            out += QStringLiteral("--");
-            break;
-        case 0x0394:
-            out += QStringLiteral("$\\Delta$");
-            break;
-        case 0x2212:
-            out += QStringLiteral("$-$");
-            break;
-        case 0x2264:
-            out += QStringLiteral("$\\le$");
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
+    return QString::fromStdString(vernier::latexEscape(text.toStdString()));
 }
 
 QString modelToCsv(const QAbstractItemModel& model) {
