@@ -128,6 +128,21 @@ QGraphicsSimpleTextItem* annotate(QChart* chart, QAbstractSeries* series, QPoint
     return item;
 }
 
+// A chart of one bar series over the systems (category axis on the left) against the value axis `x`.
+QChart* systemBarChart(QAbstractBarSeries* series, const QString& name, const QString& title, QValueAxis* x,
+                       const QStringList& categories) {
+    auto* chart = new QChart;
+    chart->setObjectName(name);
+    applyPaperStyle(chart, title);
+    chart->addSeries(series);
+    auto* y = categoryAxis(categories, QStringLiteral("systemAxis"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    return chart;
+}
+
 QChart* emptyChart(const QString& title, const QString& why) {
     auto* chart = new QChart;
     applyPaperStyle(chart, title + QStringLiteral(" — ") + why);
@@ -157,18 +172,10 @@ QChart* horizontalBars(const Analysis& a, const QString& title, const QString& a
     series->setLabelsFormat(QStringLiteral("@value"));
     series->setLabelsPrecision(3);
     series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    auto* chart = new QChart;
-    chart->setObjectName(objectName + QStringLiteral("Chart"));
-    applyPaperStyle(chart, title);
-    chart->addSeries(series);
     auto* x = valueAxis(axisTitle, 0, niceMax(maxValue * 1.15), QStringLiteral("valueAxis"));
     x->applyNiceNumbers();
     x->setLabelFormat(QStringLiteral("%.3g"));
-    auto* y = categoryAxis(categories, QStringLiteral("systemAxis"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
+    auto* chart = systemBarChart(series, objectName + QStringLiteral("Chart"), title, x, categories);
     chart->legend()->setVisible(false);
     // An unknown value has no bar: say so in the empty bar area instead of changing the system's name.
     for (int c = 0; c < categories.size(); ++c)
@@ -228,17 +235,10 @@ QChart* buildOverallChart(const Analysis& a) {
     series->setObjectName(QStringLiteral("overallSeries"));
     series->append(set);
     series->setBarWidth(0.6);
-    auto* chart = new QChart;
-    chart->setObjectName(QStringLiteral("overallChart"));
-    applyPaperStyle(chart, title);
-    chart->addSeries(series);
     auto* x = valueAxis(QStringLiteral("Overall score (points)"), 0, 100, QStringLiteral("valueAxis"));
     x->setTickCount(6);
-    auto* y = categoryAxis(systemCategories(a), QStringLiteral("systemAxis"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
+    auto* chart = systemBarChart(series, QStringLiteral("overallChart"), title, x, systemCategories(a));
+    auto* y = chart->axes(Qt::Vertical).constFirst();
     const int n = static_cast<int>(a.rows.size());
     for (int i = 0; i < n; ++i) {
         const auto& s = a.rows[static_cast<std::size_t>(n - 1 - i)].summary;
@@ -265,17 +265,10 @@ QChart* buildWorkflowChart(const Analysis& a) {
             *set << it->summary.perWorkflow[static_cast<std::size_t>(w)].value_or(0.0) * 100.0;
         series->append(set);
     }
-    auto* chart = new QChart;
-    chart->setObjectName(QStringLiteral("workflowChart"));
-    applyPaperStyle(chart, title);
-    chart->addSeries(series);
     auto* x = valueAxis(QStringLiteral("Mean reward (points)"), 0, 100, QStringLiteral("valueAxis"));
     x->setTickCount(6);
-    auto* y = categoryAxis(systemCategories(a), QStringLiteral("systemAxis"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
+    auto* chart = systemBarChart(series, QStringLiteral("workflowChart"), title, x, systemCategories(a));
+    auto* y = chart->axes(Qt::Vertical).constFirst();
     const int n = static_cast<int>(a.rows.size());
     for (int i = 0; i < n; ++i) {
         const auto& row = a.rows[static_cast<std::size_t>(n - 1 - i)];
@@ -297,17 +290,7 @@ QChart* buildWorkflowChart(const Analysis& a) {
 static QChart* stackedCountChart(QHorizontalStackedBarSeries* series, const QString& name,
                                  const QString& title, const QString& countTitle, int maxTotal,
                                  const Analysis& a) {
-    auto* chart = new QChart;
-    chart->setObjectName(name);
-    applyPaperStyle(chart, title);
-    chart->addSeries(series);
-    auto* x = countAxis(countTitle, maxTotal);
-    auto* y = categoryAxis(systemCategories(a), QStringLiteral("systemAxis"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
-    return chart;
+    return systemBarChart(series, name, title, countAxis(countTitle, maxTotal), systemCategories(a));
 }
 
 QChart* buildZeroTaxonomyChart(const Analysis& a) {
