@@ -30,6 +30,7 @@ struct FaceSample {
 struct GeometryFeatures {
     double volume = 0;
     double area = 0;
+    std::array<double, 3> centreOfMass{0, 0, 0};               // of the volume (BRepGProp::VolumeProperties)
     std::map<std::string, double> surfaceAreaByType;           // FreeCAD names: Plane, Cylinder, ...
     std::array<double, 3> obbSorted{0, 0, 0};                  // OCCT optimal OBB dims, ascending (§3.1)
     bool obbExact = false;                                     // false: coarse estimate only (perf-notes.md)

@@ -42,6 +42,8 @@ GeometryFeatures measureShape(const TopoDS_Shape& shape, const MeasureOptions& o
         f.volume = volumeProps.Mass();
         if (!(f.volume > 0) || !std::isfinite(f.volume))
             throw MeasurementError("expected a positive-volume solid");
+        const gp_Pnt com = volumeProps.CentreOfMass();
+        f.centreOfMass = {com.X(), com.Y(), com.Z()};
 
         // One surface integration per unique face gives its area, centroid and type.
         std::vector<double> faceArea(static_cast<std::size_t>(f.nFaces) + 1, 0.0);

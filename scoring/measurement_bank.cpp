@@ -64,14 +64,20 @@ std::string axisName(const Vec3& n) {
     return out;
 }
 
-void measureGlobals(const TopoDS_Shape& shape, MeasurementBank& bank) {
-    GProp_GProps vprops, sprops;
-    BRepGProp::VolumeProperties(shape, vprops);
-    BRepGProp::SurfaceProperties(shape, sprops);
+void measureGlobals(const TopoDS_Shape& shape, MeasurementBank& bank, const KnownIntegrals* known) {
     BankGlobals& g = bank.globals;
-    g.volume = roundLength(vprops.Mass());
-    g.area = roundLength(sprops.Mass());
-    g.centroid = roundLength(toVec((vprops.Mass() > 0 ? vprops : sprops).CentreOfMass().XYZ()));
+    if (known) {
+        g.volume = roundLength(known->volume);
+        g.area = roundLength(known->area);
+        g.centroid = roundLength(known->centreOfMass); // known only for positive volumes
+    } else {
+        GProp_GProps vprops, sprops;
+        BRepGProp::VolumeProperties(shape, vprops);
+        BRepGProp::SurfaceProperties(shape, sprops);
+        g.volume = roundLength(vprops.Mass());
+        g.area = roundLength(sprops.Mass());
+        g.centroid = roundLength(toVec((vprops.Mass() > 0 ? vprops : sprops).CentreOfMass().XYZ()));
+    }
 
     Bnd_Box box;
     BRepBndLib::AddOptimal(shape, box, false, false);
@@ -239,7 +245,7 @@ const FeatureVector* FeatureEntry::vector(const std::string& key) const {
     return nullptr;
 }
 
-MeasurementBank bankFromShape(const TopoDS_Shape& shape) {
+MeasurementBank bankFromShape(const TopoDS_Shape& shape, const KnownIntegrals* known) {
     MeasurementBank bank;
     if (shape.IsNull()) return bank;
     try {
@@ -247,7 +253,8 @@ MeasurementBank bankFromShape(const TopoDS_Shape& shape) {
         TopExp::MapShapes(shape, TopAbs_SOLID, solids);
         TopExp::MapShapes(shape, TopAbs_FACE, faces);
         bank.solidCount = std::max(solids.Extent(), 1);
-        measureGlobals(shape, bank);
+        if (known && known->faceCentroids.size() != static_cast<std::size_t>(faces.Extent())) known = nullptr;
+        measureGlobals(shape, bank, known);
 
         std::vector<CylFace> cylinders;
         std::vector<PlaneFace> planes;
@@ -258,13 +265,19 @@ MeasurementBank bankFromShape(const TopoDS_Shape& shape) {
             bank.faceStats[surfaceTypeName(type)] += 1;
             if (type == GeomAbs_Cylinder) {
                 const gp_Cylinder cyl = surf.Cylinder();
-                GProp_GProps fp;
-                BRepGProp::SurfaceProperties(face, fp);
+                Vec3 centroid;
+                if (known) {
+                    centroid = known->faceCentroids[static_cast<std::size_t>(i - 1)];
+                } else {
+                    GProp_GProps fp;
+                    BRepGProp::SurfaceProperties(face, fp);
+                    centroid = toVec(fp.CentreOfMass().XYZ());
+                }
                 double u0, u1, v0, v1;
                 BRepTools::UVBounds(face, u0, u1, v0, v1);
                 cylinders.push_back({i - 1, face.Orientation() == TopAbs_FORWARD, cyl.Radius(),
                                      toVec(cyl.Axis().Direction().XYZ()), toVec(cyl.Location().XYZ()),
-                                     toVec(fp.CentreOfMass().XYZ()), std::abs(v1 - v0)});
+                                     centroid, std::abs(v1 - v0)});
             } else if (type == GeomAbs_Plane) {
                 const gp_Pln pln = surf.Plane();
                 planes.push_back({i - 1, toVec(pln.Axis().Direction().XYZ()), toVec(pln.Location().XYZ())});
@@ -406,7 +419,9 @@ void addFeatureTree(MeasurementBank& bank, const FcDocument& document) {
     }
 }
 
-MeasurementBank buildMeasurementBank(const FcDocument& candidate) {
+namespace {
+
+const FcObject* representativeOf(const FcDocument& candidate) {
     const FcObject* rep = nullptr;
     for (const auto& o : candidate.objects) {
         if (o.type == "PartDesign::Body") {
@@ -432,14 +447,41 @@ MeasurementBank buildMeasurementBank(const FcDocument& candidate) {
         }
         if (!rep && !candidates.empty()) rep = candidates.front();
     }
+    return rep;
+}
+
+MeasurementBank bankOf(const FcDocument& candidate, const FcObject* rep, const KnownIntegrals* known) {
     MeasurementBank bank;
     if (!rep) return bank; // solidCount 0: nothing parametric to measure
-    bank = bankFromShape(rep->shape);
+    bank = bankFromShape(rep->shape, known);
     bank.representative = rep->name;
     if (rep->type == "PartDesign::Body") bank.solidCount = std::max(bank.solidCount, 1);
     addFeatureTree(bank, candidate);
     runDetectors(bank);
     return bank;
+}
+
+} // namespace
+
+MeasurementBank buildMeasurementBank(const FcDocument& candidate) {
+    return bankOf(candidate, representativeOf(candidate), nullptr);
+}
+
+MeasurementBank buildMeasurementBank(const MeasuredDocument& candidate) {
+    const FcObject* rep = representativeOf(candidate.document);
+    if (!rep || !candidate.features || rep->name != candidate.scoredBody ||
+        !rep->shape.IsEqual(candidate.shape) ||
+        candidate.faces.size() != std::size_t(candidate.features->nFaces))
+        return bankOf(candidate.document, rep, nullptr);
+    const GeometryFeatures& f = *candidate.features;
+    KnownIntegrals known;
+    known.volume = f.volume;
+    known.centreOfMass = f.centreOfMass;
+    known.area = f.area;
+    known.faceCentroids.reserve(candidate.faces.size());
+    for (const FaceSample& s : candidate.faces)
+        known.faceCentroids.push_back({s.centre.x(), s.centre.y(), s.centre.z()});
+    return bankOf(candidate.document, rep, &known);
 }
 
 } // namespace vernier

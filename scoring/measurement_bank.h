@@ -11,6 +11,7 @@
 #include <TopoDS_Shape.hxx>
 
 #include "scoring/fcstd_document.h"
+#include "scoring/geometry_features.h"
 
 namespace vernier {
 
@@ -116,9 +117,18 @@ struct MeasurementBank {
     std::vector<SketchProfile> sketchProfiles;
 };
 
+// Integrals the geometry scorer already took on the same shape (measureShape), so the bank need not
+// integrate again: the same OCCT calls on the same shape give the same numbers bit for bit.
+struct KnownIntegrals {
+    double volume = 0;
+    Vec3 centreOfMass{0, 0, 0};
+    double area = 0;                 // sum of face areas in explorer order (= SurfaceProperties(shape))
+    std::vector<Vec3> faceCentroids; // per face of TopExp::MapShapes(shape, TopAbs_FACE), in map order
+};
+
 // Shape layer: globals, face stats, clusters, plane pairs, conics (and cluster-based detectors).
 // A null shape gives solidCount 0. Throws MeasurementError if OCCT fails on a readable shape.
-MeasurementBank bankFromShape(const TopoDS_Shape& shape);
+MeasurementBank bankFromShape(const TopoDS_Shape& shape, const KnownIntegrals* known = nullptr);
 
 // Document layer: feature-tree properties (angles in rad) and sketch geometry, then the detectors.
 void addFeatureTree(MeasurementBank& bank, const FcDocument& document);
@@ -129,5 +139,9 @@ void runDetectors(MeasurementBank& bank);
 
 // The full bank of §8.3 for a candidate document: representative shape, then both layers.
 MeasurementBank buildMeasurementBank(const FcDocument& candidate);
+
+// The same for a candidate the geometry scorer has measured: when the representative shape is the
+// scored Body's, its volume, area and face centroids are taken from the measurement.
+MeasurementBank buildMeasurementBank(const MeasuredDocument& candidate);
 
 } // namespace vernier

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include <BRepAdaptor_Curve.hxx>
 #include <BRepAdaptor_Surface.hxx>
@@ -12,10 +13,15 @@
 #include <BRepTools.hxx>
 #include <BRep_Tool.hxx>
 #include <Bnd_OBB.hxx>
+#include <GCPnts_TangentialDeflection.hxx>
 #include <Poly_Triangulation.hxx>
 #include <Standard_Failure.hxx>
+#include <TColgp_Array1OfPnt.hxx>
+#include <TopExp.hxx>
 #include <TopExp_Explorer.hxx>
+#include <TopTools_IndexedMapOfShape.hxx>
 #include <TopoDS.hxx>
+#include <gp_Lin.hxx>
 
 #include "scoring/errors.h"
 #include "scoring/obb.h"
@@ -35,7 +41,73 @@ std::array<double, 3> sortedDims(const Bnd_OBB& box) {
     return d;
 }
 
+// The largest distance from a curve to the chords of its discretization, sampled at each chord's
+// middle parameter (the exact sag for lines, circles and ellipse arcs this short).
+double chordSag(const BRepAdaptor_Curve& c, const GCPnts_TangentialDeflection& d) {
+    double sag = 0;
+    for (int i = 1; i < d.NbPoints(); ++i) {
+        const gp_Pnt a = d.Value(i), b = d.Value(i + 1);
+        const gp_Pnt m = c.Value(0.5 * (d.Parameter(i) + d.Parameter(i + 1)));
+        const double len = a.Distance(b);
+        const double dist = len > 0 ? gp_Lin(a, gp_Dir(gp_Vec(a, b))).Distance(m) : a.Distance(m);
+        sag = std::max(sag, dist);
+    }
+    return sag;
+}
+
 } // namespace
+
+bool isRuled(const TopoDS_Shape& shape) {
+    bool anyFace = false;
+    for (TopExp_Explorer f(shape, TopAbs_FACE); f.More(); f.Next()) {
+        anyFace = true;
+        switch (BRepAdaptor_Surface(TopoDS::Face(f.Current()), Standard_False).GetType()) {
+        case GeomAbs_Plane:
+        case GeomAbs_Cylinder:
+        case GeomAbs_Cone:
+        case GeomAbs_SurfaceOfExtrusion:
+            break;
+        default:
+            return false;
+        }
+    }
+    return anyFace && !TopExp_Explorer(shape, TopAbs_EDGE, TopAbs_FACE).More();
+}
+
+ObbEstimate estimateObbFromEdges(const TopoDS_Shape& shape, double linearDeflection,
+                                 double angularDeflection) {
+    TopTools_IndexedMapOfShape edges, vertices;
+    TopExp::MapShapes(shape, TopAbs_EDGE, edges);
+    TopExp::MapShapes(shape, TopAbs_VERTEX, vertices);
+    std::vector<gp_Pnt> points;
+    points.reserve(static_cast<std::size_t>(vertices.Extent() + 8 * edges.Extent()));
+    for (int i = 1; i <= vertices.Extent(); ++i)
+        points.push_back(BRep_Tool::Pnt(TopoDS::Vertex(vertices(i))));
+    ObbEstimate e;
+    for (int i = 1; i <= edges.Extent(); ++i) {
+        const TopoDS_Edge& edge = TopoDS::Edge(edges(i));
+        if (BRep_Tool::Degenerated(edge)) continue;
+        if (!BRep_Tool::IsGeometric(edge)) throw MeasurementError(kPrefix + "an edge has no 3D curve");
+        const BRepAdaptor_Curve curve(edge);
+        if (curve.GetType() == GeomAbs_Line) continue; // its end points are vertices
+        const GCPnts_TangentialDeflection d(curve, angularDeflection, linearDeflection, 2);
+        if (d.NbPoints() < 2) throw MeasurementError(kPrefix + "an edge could not be discretized");
+        for (int k = 1; k <= d.NbPoints(); ++k)
+            points.push_back(d.Value(k));
+        e.deflection = std::max(e.deflection, chordSag(curve, d));
+    }
+    if (points.size() < 4) throw MeasurementError(kPrefix + "too few points for an oriented box");
+    // Bnd_OBB::ReBuild indexes from 0 (OCCT 7.6 OBBTool), as BRepBndLib's own point lists do.
+    TColgp_Array1OfPnt array(0, static_cast<int>(points.size()) - 1);
+    for (std::size_t i = 0; i < points.size(); ++i)
+        array.SetValue(static_cast<int>(i), points[i]);
+    Bnd_OBB box;
+    box.ReBuild(array, nullptr, Standard_True);
+    e.dims = sortedDims(box);
+    // Even an all-line ruled shape is not polyhedral when a face is curved: keep the margin non-zero.
+    e.deflection = std::max(e.deflection, linearDeflection);
+    return e;
+}
 
 bool isPolyhedral(const TopoDS_Shape& shape) {
     bool anyFace = false;
@@ -72,6 +144,11 @@ ObbEstimate estimateObb(const TopoDS_Shape& shape, double volume, double linearF
             e.dims = sortedDims(box);
             e.exact = true;
             return e;
+        }
+        if (isRuled(shape)) {
+            // Edges are cheap, so each tier discretizes them finer than it would mesh (obb_estimate.h).
+            return estimateObbFromEdges(shape, obbDeflection(volume) * linearFactor * kObbEdgeLinearScale,
+                                        std::min(angularDeflection, kObbEdgeMaxAngularDeflection));
         }
         // A private topology copy, so no mesh leaks into the caller's (possibly shared) shape.
         BRepBuilderAPI_Copy copier(shape, Standard_False, Standard_False);

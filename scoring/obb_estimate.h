@@ -17,6 +17,12 @@ constexpr double kObbEstimateAngularDeflection = 0.7;
 constexpr double kObbCloserLinearFactor = 10.0;
 constexpr double kObbCloserAngularDeflection = 0.2;
 
+// Ruled shapes (isRuled) skip the mesh: each tier discretizes their edges with a tenth of its linear
+// factor and at most 0.3 rad (measured on the sample: first tier 1.6 ms per pair, no pair needs the
+// second tier; 0.1 rad costs 30% more, a linear scale of 0.3 sends 8 of 46 pairs to the second tier).
+constexpr double kObbEdgeLinearScale = 0.1;
+constexpr double kObbEdgeMaxAngularDeflection = 0.3;
+
 struct ObbEstimate {
     std::array<double, 3> dims{0, 0, 0}; // sorted ascending
     double deflection = 0;               // largest deflection the mesh actually reached (mm)
@@ -35,5 +41,15 @@ ObbEstimate estimateObb(const TopoDS_Shape& shape, double volume, double linearF
 // True when every face is a plane and every geometric edge of every face a line: the case in which
 // BRepBndLib::AddOBB builds the box from the vertices only (BRepBndLib_1.cxx PointsForOBB).
 bool isPolyhedral(const TopoDS_Shape& shape);
+
+// True when every face lies on a plane, cylinder, cone or surface of linear extrusion. Each point of
+// such a face lies on a straight ruling whose two ends are on the face's boundary, so the convex hull
+// of the solid (all that an oriented box sees) is the convex hull of its edges: no mesh is needed.
+bool isRuled(const TopoDS_Shape& shape);
+
+// The optimal OBB of the vertices and of each curved edge discretized at the given deflections; the
+// estimate's deflection is the largest chord sag reached (at least `linearDeflection`).
+ObbEstimate estimateObbFromEdges(const TopoDS_Shape& shape, double linearDeflection,
+                                 double angularDeflection);
 
 } // namespace vernier

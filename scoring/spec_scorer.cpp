@@ -156,18 +156,34 @@ SpecResult scoreSpecOnBank(const SpecDefinition& spec, const MeasurementBank& ba
     return r;
 }
 
-SpecResult scoreSpec(const SpecDefinition& spec, const FcDocument& candidate, const SpecOptions& options) {
+namespace {
+
+template <class Build>
+SpecResult scoreWithBank(const SpecDefinition& spec, const std::string& fileName, const SpecOptions& options,
+                         Build build) {
     validate(options);
     MeasurementBank bank;
     try {
-        bank = buildMeasurementBank(candidate);
+        bank = build();
     } catch (const MeasurementError& e) {
-        return scoreSpecLoadFailure(spec, candidate.fileName, e.what(), options);
+        return scoreSpecLoadFailure(spec, fileName, e.what(), options);
     } catch (const Standard_Failure& e) {
-        return scoreSpecLoadFailure(spec, candidate.fileName,
+        return scoreSpecLoadFailure(spec, fileName,
                                     e.GetMessageString() ? e.GetMessageString() : "OCCT failure", options);
     }
-    return scoreSpecOnBank(spec, bank, candidate.fileName, options);
+    return scoreSpecOnBank(spec, bank, fileName, options);
+}
+
+} // namespace
+
+SpecResult scoreSpec(const SpecDefinition& spec, const FcDocument& candidate, const SpecOptions& options) {
+    return scoreWithBank(spec, candidate.fileName, options, [&] { return buildMeasurementBank(candidate); });
+}
+
+SpecResult scoreSpec(const SpecDefinition& spec, const MeasuredDocument& candidate,
+                     const SpecOptions& options) {
+    return scoreWithBank(spec, candidate.document.fileName, options,
+                         [&] { return buildMeasurementBank(candidate); });
 }
 
 } // namespace vernier

@@ -40,6 +40,9 @@ struct SpecResult {
 // Throws InputError if a tolerance is not finite and > 0 or the budget is not > 0.
 SpecResult scoreSpec(const SpecDefinition& spec, const FcDocument& candidate,
                      const SpecOptions& options = {});
+// Same for a candidate the geometry scorer measured: its integrals are reused (buildMeasurementBank).
+SpecResult scoreSpec(const SpecDefinition& spec, const MeasuredDocument& candidate,
+                     const SpecOptions& options = {});
 // Same, on a bank built elsewhere (tests, or when the caller already measured the candidate).
 SpecResult scoreSpecOnBank(const SpecDefinition& spec, const MeasurementBank& bank,
                            const std::string& candidateName, const SpecOptions& options = {});

@@ -74,7 +74,7 @@ StageAnalysis analyseStage(const StageInput& input) {
     if (a.candidate && !input.spec.empty()) {
         try {
             const SpecDefinition spec = parseSpecJson(input.spec.readAll(), input.spec.fileName());
-            a.spec = scoreSpec(spec, a.candidate->document);
+            a.spec = scoreSpec(spec, *a.candidate);
         } catch (const std::exception& e) {
             a.problems.push_back(std::string("spec: ") + e.what());
         }

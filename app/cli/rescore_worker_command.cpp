@@ -145,7 +145,7 @@ private:
             out.geometryReason = g.reason;
             if (g.gate) out.gate = g.gate->gate;
             if (spec) {
-                SpecResult sr = scoreSpec(*spec, cand.document);
+                SpecResult sr = scoreSpec(*spec, cand);
                 specScore = sr.score;
                 out.specReason = sr.reason;
             }

@@ -98,7 +98,7 @@ std::vector<MeasuredDocument> measureAll(const std::vector<std::pair<std::string
     return out;
 }
 
-SpecJsonPart specPart(const SpecDefinition& spec, const FcDocument& candidate) {
+SpecJsonPart specPart(const SpecDefinition& spec, const MeasuredDocument& candidate) {
     const SpecOptions so;
     const SpecResult r = scoreSpec(spec, candidate, so);
     SpecJsonPart p;
@@ -113,7 +113,7 @@ json scorePair(const MeasuredDocument& ref, const MeasuredDocument& cand,
                const std::optional<SpecDefinition>& spec, const Options& o, StageScore* stage = nullptr) {
     const GeometryResult g = scoreGeometry(ref, cand, o.geometry);
     std::optional<SpecJsonPart> sp;
-    if (spec) sp = specPart(*spec, cand.document);
+    if (spec) sp = specPart(*spec, cand);
     if (stage) *stage = scoreStage(g.score, sp ? std::optional<double>(sp->score) : std::nullopt, o.method);
     return scoreToJson(g, sp, o.method);
 }

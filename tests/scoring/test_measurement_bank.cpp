@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <numbers>
 
 #include <BRepAlgoAPI_Cut.hxx>
@@ -14,6 +15,7 @@
 #include <gp_Ax2.hxx>
 #include <gp_Trsf.hxx>
 
+#include "scoring/measure_document.h"
 #include "scoring/measurement_bank.h"
 
 using namespace vernier;
@@ -299,4 +301,51 @@ TEST(MeasurementBankDocument, PcaObbMatchesFreeCadVertexPca) {
         for (std::size_t i = 0; i < 3; ++i)
             EXPECT_NEAR(bank.globals.obbSorted[i], obb[i], 1e-8) << file << " " << i;
     }
+}
+
+// The bank built on a measured candidate (integrals reused from the geometry scorer) is the bank built
+// from the document alone, value for value, on every fixture and every sample document.
+TEST(MeasurementBankDocument, ReusedIntegralsGiveTheSameBank) {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(std::string(VERNIER_TEST_DATA_DIR) + "/fcstd"))
+        if (e.path().extension() == ".FCStd") files.push_back(e.path());
+    for (const auto& e : fs::recursive_directory_iterator(fs::path(VERNIER_SOURCE_DIR) / "resources/sample"))
+        if (e.is_regular_file() && e.path().extension() == ".FCStd") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    int reused = 0;
+    for (const auto& f : files) {
+        MeasureOptions fast;
+        fast.exactObb = false;
+        MeasuredDocument md;
+        try {
+            md = measureDocument(FcDocument::load(f.string()), DocumentRole::Candidate, fast);
+        } catch (const std::exception&) {
+            continue; // documents the scorer rejects have no integrals to reuse
+        }
+        const MeasurementBank a = buildMeasurementBank(md.document);
+        const MeasurementBank b = buildMeasurementBank(md);
+        const std::string label = f.filename().string();
+        reused += md.features && b.representative == md.scoredBody;
+        EXPECT_EQ(a.solidCount, b.solidCount) << label;
+        EXPECT_EQ(a.representative, b.representative) << label;
+        EXPECT_EQ(a.globals.volume, b.globals.volume) << label;
+        EXPECT_EQ(a.globals.area, b.globals.area) << label;
+        EXPECT_EQ(a.globals.centroid, b.globals.centroid) << label;
+        EXPECT_EQ(a.globals.aabbSorted, b.globals.aabbSorted) << label;
+        EXPECT_EQ(a.globals.obbSorted, b.globals.obbSorted) << label;
+        EXPECT_EQ(a.faceStats, b.faceStats) << label;
+        ASSERT_EQ(a.cylinderClusters.size(), b.cylinderClusters.size()) << label;
+        for (std::size_t i = 0; i < a.cylinderClusters.size(); ++i) {
+            EXPECT_EQ(a.cylinderClusters[i].centroids, b.cylinderClusters[i].centroids) << label;
+            EXPECT_EQ(a.cylinderClusters[i].faces, b.cylinderClusters[i].faces) << label;
+            EXPECT_EQ(a.cylinderClusters[i].radius, b.cylinderClusters[i].radius) << label;
+        }
+        EXPECT_EQ(offsets(a), offsets(b)) << label;
+        EXPECT_EQ(a.conicSurfaces.size(), b.conicSurfaces.size()) << label;
+        EXPECT_EQ(a.grids.size(), b.grids.size()) << label;
+        EXPECT_EQ(a.circularPatterns.size(), b.circularPatterns.size()) << label;
+        EXPECT_EQ(a.featureTree.size(), b.featureTree.size()) << label;
+    }
+    EXPECT_GT(reused, 40) << "documents whose bank reused the scorer's integrals";
 }
