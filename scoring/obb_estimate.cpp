@@ -21,6 +21,7 @@
 #include <TopExp_Explorer.hxx>
 #include <TopTools_IndexedMapOfShape.hxx>
 #include <TopoDS.hxx>
+#include <TopoDS_Wire.hxx>
 #include <gp_Lin.hxx>
 
 #include "scoring/errors.h"
@@ -76,9 +77,19 @@ bool isRuled(const TopoDS_Shape& shape) {
 
 ObbEstimate estimateObbFromEdges(const TopoDS_Shape& shape, double linearDeflection,
                                  double angularDeflection) {
-    TopTools_IndexedMapOfShape edges, vertices;
+    TopTools_IndexedMapOfShape edges, vertices, inner;
     TopExp::MapShapes(shape, TopAbs_EDGE, edges);
     TopExp::MapShapes(shape, TopAbs_VERTEX, vertices);
+    // An inner wire of a planar face (a hole's rim, a boss's foot) lies inside that face, so inside the
+    // hull of the face's outer wire: its points can never be extreme and are not sampled.
+    for (TopExp_Explorer f(shape, TopAbs_FACE); f.More(); f.Next()) {
+        const TopoDS_Face& face = TopoDS::Face(f.Current());
+        if (BRepAdaptor_Surface(face, Standard_False).GetType() != GeomAbs_Plane) continue;
+        const TopoDS_Wire outer = BRepTools::OuterWire(face);
+        if (outer.IsNull()) continue;
+        for (TopExp_Explorer w(face, TopAbs_WIRE); w.More(); w.Next())
+            if (!w.Current().IsSame(outer)) TopExp::MapShapes(w.Current(), TopAbs_EDGE, inner);
+    }
     std::vector<gp_Pnt> points;
     points.reserve(static_cast<std::size_t>(vertices.Extent() + 8 * edges.Extent()));
     for (int i = 1; i <= vertices.Extent(); ++i)
@@ -86,7 +97,7 @@ ObbEstimate estimateObbFromEdges(const TopoDS_Shape& shape, double linearDeflect
     ObbEstimate e;
     for (int i = 1; i <= edges.Extent(); ++i) {
         const TopoDS_Edge& edge = TopoDS::Edge(edges(i));
-        if (BRep_Tool::Degenerated(edge)) continue;
+        if (BRep_Tool::Degenerated(edge) || inner.Contains(edge)) continue;
         if (!BRep_Tool::IsGeometric(edge)) throw MeasurementError(kPrefix + "an edge has no 3D curve");
         const BRepAdaptor_Curve curve(edge);
         if (curve.GetType() == GeomAbs_Line) continue; // its end points are vertices
