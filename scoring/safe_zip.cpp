@@ -11,6 +11,8 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <quazip/quazip.h>
 #include <quazip/quazipfile.h>
 #include <quazip/quazipfileinfo.h>
@@ -77,7 +79,43 @@ std::unique_ptr<OpenZip> openZip(const std::string& path, const std::string& byt
     return z;
 }
 
+// Inflates one entry of an open archive, enforcing the limits on the bytes actually produced.
+std::string inflateEntry(OpenZip& z, const ZipEntryInfo& info, std::pair<std::uint64_t, std::uint64_t> at,
+                         const ZipLimits& limits) {
+    const std::string& name = info.name;
+    // Seek straight to the entry's directory record (a name lookup would scan the whole directory).
+    unz64_file_pos pos{at.first, at.second};
+    if (!z.zip->goToFirstFile() || unzGoToFilePos64(z.zip->getUnzFile(), &pos) != UNZ_OK)
+        throw InputError("zip entry '" + name + "' cannot be located");
+    QuaZipFile file(z.zip.get());
+    if (!file.open(QIODevice::ReadOnly)) throw InputError("zip entry '" + name + "' cannot be opened");
+
+    // The declared size was checked against the limits; never produce more than it (a lying header
+    // would otherwise let a bomb through), and never more than the per-entry limit.
+    const std::uint64_t cap = std::min<std::uint64_t>(info.uncompressedSize, limits.maxEntryBytes);
+    std::string out;
+    out.reserve(static_cast<std::size_t>(cap));
+    char chunk[1 << 16];
+    for (;;) {
+        qint64 n = file.read(chunk, sizeof chunk);
+        if (n < 0) throw InputError("zip entry '" + name + "' is corrupt (inflate failed)");
+        if (n == 0) break;
+        if (out.size() + static_cast<std::uint64_t>(n) > cap)
+            throw InputError("zip entry '" + name + "' inflates beyond its declared size (zip bomb?)");
+        out.append(chunk, static_cast<std::size_t>(n));
+    }
+    file.close();
+    if (file.getZipError() != 0) throw InputError("zip entry '" + name + "' is corrupt (CRC mismatch)");
+    if (out.size() != info.uncompressedSize) throw InputError("zip entry '" + name + "' is truncated");
+    return out;
+}
+
 } // namespace
+
+struct SafeZip::Reader {
+    std::mutex mutex;
+    std::unique_ptr<OpenZip> zip;
+};
 
 static void readDirectory(const std::string& path, const std::string& bytes, const ZipLimits& limits,
                           std::vector<ZipEntryInfo>& entries, std::string& comment,
@@ -125,11 +163,43 @@ static void readDirectory(const std::string& path, const std::string& bytes, con
     if (zip.getZipError() != 0) throw InputError("zip central directory is corrupt");
 }
 
+namespace {
+
+// The whole file, or nullopt when it is larger than `cap` (then it is read in place).
+std::optional<std::string> slurp(const std::string& path, std::uint64_t cap) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw InputError("cannot open " + path + ": " + std::strerror(errno));
+    std::string out;
+    char chunk[1 << 16];
+    for (;;) {
+        const ssize_t n = ::read(fd, chunk, sizeof chunk);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            const int err = errno;
+            ::close(fd);
+            throw InputError("cannot read " + path + ": " + std::strerror(err));
+        }
+        if (n == 0) break;
+        if (out.size() + static_cast<std::uint64_t>(n) > cap) {
+            ::close(fd);
+            return std::nullopt;
+        }
+        out.append(chunk, static_cast<std::size_t>(n));
+    }
+    ::close(fd);
+    return out;
+}
+
+} // namespace
+
 SafeZip SafeZip::openFile(const std::string& path, const ZipLimits& limits) {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
     if (ec || !std::filesystem::exists(status)) throw InputError("no such file: " + path);
     if (!std::filesystem::is_regular_file(status)) throw InputError("not a regular file: " + path);
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size <= kInMemoryFileBytes)
+        if (auto bytes = slurp(path, kInMemoryFileBytes)) return openBytes(std::move(*bytes), limits);
     SafeZip z;
     z.path_ = path;
     z.limits_ = limits;
@@ -141,9 +211,10 @@ SafeZip SafeZip::openFile(const std::string& path, const ZipLimits& limits) {
 
 SafeZip SafeZip::openBytes(std::string bytes, const ZipLimits& limits) {
     SafeZip z;
-    z.bytes_ = std::move(bytes);
+    z.bytes_ = std::make_shared<const std::string>(std::move(bytes));
+    z.reader_ = std::make_shared<Reader>();
     z.limits_ = limits;
-    readDirectory({}, z.bytes_, limits, z.entries_, z.comment_, z.positions_);
+    readDirectory({}, *z.bytes_, limits, z.entries_, z.comment_, z.positions_);
     for (std::size_t i = 0; i < z.entries_.size(); ++i)
         z.index_.emplace(z.entries_[i].name, i);
     return z;
@@ -164,32 +235,19 @@ std::string SafeZip::read(const std::string& name) const {
     std::size_t at = 0;
     const ZipEntryInfo* info = find(name, &at);
     if (!info) throw InputError("zip has no entry '" + name + "'");
-    auto z = openZip(path_, bytes_);
-    // Seek straight to the entry's directory record (a name lookup would scan the whole directory).
-    unz64_file_pos pos{positions_[at].first, positions_[at].second};
-    if (!z->zip->goToFirstFile() || unzGoToFilePos64(z->zip->getUnzFile(), &pos) != UNZ_OK)
-        throw InputError("zip entry '" + name + "' cannot be located");
-    QuaZipFile file(z->zip.get());
-    if (!file.open(QIODevice::ReadOnly)) throw InputError("zip entry '" + name + "' cannot be opened");
-
-    // The declared size was checked against the limits; never produce more than it (a lying header
-    // would otherwise let a bomb through), and never more than the per-entry limit.
-    const std::uint64_t cap = std::min<std::uint64_t>(info->uncompressedSize, limits_.maxEntryBytes);
-    std::string out;
-    out.reserve(static_cast<std::size_t>(cap));
-    char chunk[1 << 16];
-    for (;;) {
-        qint64 n = file.read(chunk, sizeof chunk);
-        if (n < 0) throw InputError("zip entry '" + name + "' is corrupt (inflate failed)");
-        if (n == 0) break;
-        if (out.size() + static_cast<std::uint64_t>(n) > cap)
-            throw InputError("zip entry '" + name + "' inflates beyond its declared size (zip bomb?)");
-        out.append(chunk, static_cast<std::size_t>(n));
+    if (!reader_)
+        return inflateEntry(*openZip(path_, {}), *info, positions_[at],
+                            limits_); // on disk: opened for this read only
+    // In memory: the archive stays open between reads, one read at a time; a failed read closes it so
+    // the next one starts from a clean state.
+    const std::lock_guard<std::mutex> lock(reader_->mutex);
+    if (!reader_->zip) reader_->zip = openZip({}, *bytes_);
+    try {
+        return inflateEntry(*reader_->zip, *info, positions_[at], limits_);
+    } catch (...) {
+        reader_->zip.reset();
+        throw;
     }
-    file.close();
-    if (file.getZipError() != 0) throw InputError("zip entry '" + name + "' is corrupt (CRC mismatch)");
-    if (out.size() != info->uncompressedSize) throw InputError("zip entry '" + name + "' is truncated");
-    return out;
 }
 
 } // namespace vernier

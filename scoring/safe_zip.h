@@ -3,6 +3,7 @@
 // Inputs are untrusted (design.md §6): entry count, sizes and compression ratio are checked before
 // anything is inflated, names are checked for traversal, and inflation stops at the limits.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -35,9 +36,16 @@ public:
     std::string read(const std::string& name) const;
     const std::string& comment() const { return comment_; }
 
+    // Files up to this size are read into memory once and served from there (one read, no re-opening);
+    // larger ones (bundle archives) are read in place.
+    static constexpr std::uint64_t kInMemoryFileBytes = 64ull << 20;
+
 private:
+    struct Reader;
     std::string path_; // file path, or empty when reading from bytes_
-    std::string bytes_;
+    std::shared_ptr<const std::string> bytes_;
+    // In-memory archives stay open between reads (guarded by the reader's mutex).
+    std::shared_ptr<Reader> reader_;
     ZipLimits limits_;
     std::vector<ZipEntryInfo> entries_;
     std::string comment_;
