@@ -20,9 +20,11 @@ FreeCAD 0.20's Python allows: the geometry comparator opens and recomputes both 
 them and hands each shape to the OBB code as BREP text (exportBrepToString; read back, volume, Clean,
 mesh at V^(1/3)*1e-4 / 0.1 rad); the ICP comparator opens both again for the face centres; the spec
 scorer opens the candidate a third time and builds its measurement bank (volume, area, AABB, PCA over
-the vertices, face statistics, cylinder radii/axes/centroids, plane origins). Not included, so still a
+the vertices, face statistics, cylinder radii/axes/centroids, plane origins, then the feature tree:
+scalar properties, placements, sketch geometry and constraints). Not included, so still a
 lower bound: OCCT's optimal OBB on the fine mesh (Bnd_OBB has no FreeCAD binding; bench_score's
-BM_StageObbExact measures it), the conversion into OCP objects, and the spec's feature-tree parse.
+BM_StageObbOnFineMesh measures it alone: add its figure), the conversion into OCP objects, and the
+original's Python-side work (ICP in numpy, detectors, checks).
 """
 import glob
 import json
@@ -147,6 +149,10 @@ def icp_side(path):
         App.closeDocument(doc.Name)
 
 
+FEATURE_PROPERTIES = ("Length", "Length2", "Radius", "Radius1", "Radius2", "Diameter", "Depth", "Size", "Height",
+                      "Width", "Angle", "Angle1", "Angle2", "MajorRadius", "MinorRadius", "Occurrences")
+
+
 def spec_side(path):
     """SpecConsistencyScorer's open of the candidate: its measurement bank (§8.3)."""
     import numpy
@@ -172,6 +178,24 @@ def spec_side(path):
                 _ = (surf.Axis, surf.Position)
             elif name == "Cone":
                 _ = (surf.Radius, surf.SemiAngle, surf.Axis, surf.Apex, f.ParameterRange)
+        # The feature-tree layer (§8.3): scalar properties, placements, sketch geometry and constraints.
+        for o in doc.Objects:
+            if o.TypeId in ("App::Origin", "App::Line", "App::Plane"):
+                continue
+            for prop in FEATURE_PROPERTIES:
+                if prop in o.PropertiesList:
+                    _ = getattr(o, prop)
+            if "Placement" in o.PropertiesList:
+                _ = o.Placement.Base
+            if o.TypeId == "Sketcher::SketchObject":
+                for g in o.Geometry:
+                    kind = type(g).__name__
+                    if kind in ("Circle", "ArcOfCircle"):
+                        _ = (g.Radius, g.Center)
+                    elif kind == "LineSegment":
+                        _ = (g.StartPoint, g.EndPoint, g.length())
+                for c in o.Constraints:
+                    _ = (c.Type, c.Value)
     finally:
         App.closeDocument(doc.Name)
 
