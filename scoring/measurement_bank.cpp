@@ -260,7 +260,8 @@ MeasurementBank bankFromShape(const TopoDS_Shape& shape, const KnownIntegrals* k
         std::vector<PlaneFace> planes;
         for (int i = 1; i <= faces.Extent(); ++i) {
             const TopoDS_Face face = TopoDS::Face(faces(i));
-            BRepAdaptor_Surface surf(face);
+            BRepAdaptor_Surface surf(face,
+                                     Standard_False); // no UV-bounds pass: only type and parameters are read
             const GeomAbs_SurfaceType type = surf.GetType();
             bank.faceStats[surfaceTypeName(type)] += 1;
             if (type == GeomAbs_Cylinder) {
