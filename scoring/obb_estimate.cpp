@@ -15,13 +15,14 @@
 #include <Bnd_OBB.hxx>
 #include <GCPnts_TangentialDeflection.hxx>
 #include <Poly_Triangulation.hxx>
+#include <Precision.hxx>
 #include <Standard_Failure.hxx>
-#include <TColgp_Array1OfPnt.hxx>
 #include <TopExp.hxx>
 #include <TopExp_Explorer.hxx>
 #include <TopTools_IndexedMapOfShape.hxx>
 #include <TopoDS.hxx>
 #include <TopoDS_Wire.hxx>
+#include <gp_Dir.hxx>
 #include <gp_Lin.hxx>
 
 #include "scoring/errors.h"
@@ -56,7 +57,133 @@ double chordSag(const BRepAdaptor_Curve& c, const GCPnts_TangentialDeflection& d
     return sag;
 }
 
+// OBBTool (Bnd_OBB.cxx, OCCT 7.6) in its optimal mode, projecting by brute force.
+class OptimalObb {
+public:
+    explicit OptimalObb(const std::vector<gp_XYZ>& points) : points_(points) {
+        xs_.reserve(points.size()), ys_.reserve(points.size()), zs_.reserve(points.size());
+        for (const gp_XYZ& p : points)
+            xs_.push_back(p.X()), ys_.push_back(p.Y()), zs_.push_back(p.Z());
+        const double s3 = std::sqrt(3.0);
+        const gp_XYZ initial[kInitAxes] = {gp_XYZ(1.0, 0.0, 0.0),       gp_XYZ(0.0, 1.0, 0.0),
+                                           gp_XYZ(0.0, 0.0, 1.0),       gp_XYZ(1.0, 1.0, 1.0) / s3,
+                                           gp_XYZ(1.0, 1.0, -1.0) / s3, gp_XYZ(1.0, -1.0, 1.0) / s3,
+                                           gp_XYZ(1.0, -1.0, -1.0) / s3};
+        for (int a = 0; a < kInitAxes; ++a) {
+            double lo, hi;
+            std::size_t iLo = 0, iHi = 0;
+            project(initial[a], lo, hi, &iLo, &iHi);
+            extremal_[2 * a] = points_[iLo];
+            extremal_[2 * a + 1] = points_[iHi];
+        }
+    }
+
+    std::array<double, 3> dims() {
+        for (int i = 0; i < kExtremal - 2; ++i)
+            for (int j = i + 1; j < kExtremal - 1; ++j)
+                for (int k = j + 1; k < kExtremal; ++k)
+                    processTriangle(i, j, k);
+        const bool isObb =
+            axes_[0].SquareModulus() * axes_[1].SquareModulus() * axes_[2].SquareModulus() > 1.0e-14;
+        const gp_Dir dx = isObb ? gp_Dir(axes_[0]) : gp_Dir(1, 0, 0);
+        const gp_Dir dy = isObb ? gp_Dir(axes_[1]) : gp_Dir(0, 1, 0);
+        const gp_Dir dz = isObb ? gp_Dir(axes_[2]) : gp_Dir(0, 0, 1);
+        std::array<double, 3> d{};
+        const gp_Dir dirs[3] = {dx, dy, dz};
+        for (int a = 0; a < 3; ++a) {
+            double lo, hi;
+            project(dirs[a].XYZ(), lo, hi);
+            d[static_cast<std::size_t>(a)] = 2 * (0.5 * (hi - lo));
+        }
+        std::sort(d.begin(), d.end());
+        return d;
+    }
+
+private:
+    static constexpr int kInitAxes = 7;
+    static constexpr int kExtremal = 2 * kInitAxes;
+
+    // Min and max of axis . p over all points (the same products OCCT's BVH walk evaluates), and the
+    // first point reaching each.
+    void project(const gp_XYZ& axis, double& lo, double& hi, std::size_t* iLo = nullptr,
+                 std::size_t* iHi = nullptr) const {
+        const double ax = axis.X(), ay = axis.Y(), az = axis.Z();
+        lo = RealLast(), hi = RealFirst();
+        const std::size_t n = xs_.size();
+        if (!iLo) {
+            for (std::size_t i = 0; i < n; ++i) {
+                const double t = ax * xs_[i] + ay * ys_[i] + az * zs_[i];
+                lo = t < lo ? t : lo;
+                hi = t > hi ? t : hi;
+            }
+            return;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            const double t = ax * xs_[i] + ay * ys_[i] + az * zs_[i];
+            if (t < lo) lo = t, *iLo = i;
+            if (t > hi) hi = t, *iHi = i;
+        }
+    }
+
+    void cachedParams(int i, int j, double& lo, double& hi) {
+        Params& p = params_[i][j];
+        if (p.lo > p.hi) {
+            project((extremal_[i] - extremal_[j]).Normalized(), p.lo, p.hi);
+            params_[j][i] = p;
+        }
+        lo = p.lo, hi = p.hi;
+    }
+
+    void processTriangle(int i1, int i2, int i3) {
+        const int id1[3] = {i2, i3, i1}, id2[3] = {i1, i2, i3};
+        const gp_XYZ y[3] = {extremal_[id1[0]] - extremal_[id2[0]], extremal_[id1[1]] - extremal_[id2[1]],
+                             extremal_[id1[2]] - extremal_[id2[2]]};
+        gp_XYZ z = y[0].Crossed(y[1]);
+        const double sq = z.SquareModulus();
+        if (sq < Precision::SquareConfusion()) return;
+        z /= std::sqrt(sq);
+        gp_XYZ x[3];
+        for (int a = 0; a < 3; ++a)
+            x[a] = y[a].Crossed(z).Normalized();
+        double p[6];
+        project(z, p[4], p[5]);
+        int best = -1;
+        for (int a = 0; a < 3; ++a) {
+            project(x[a], p[0], p[1]);
+            cachedParams(id1[a], id2[a], p[2], p[3]);
+            const double dX = p[1] - p[0], dY = p[3] - p[2], dZ = p[5] - p[4];
+            const double area = dX * dY + dY * dZ + dX * dZ;
+            if (area < quality_) {
+                quality_ = area;
+                best = a;
+            }
+        }
+        if (best < 0) return;
+        axes_[0] = x[best];
+        axes_[1] = y[best].Normalized();
+        axes_[2] = z;
+    }
+
+    struct Params {
+        double lo = RealLast(), hi = RealFirst();
+    };
+    const std::vector<gp_XYZ>& points_;
+    std::vector<double> xs_, ys_, zs_;
+    gp_XYZ extremal_[kExtremal];
+    Params params_[kExtremal][kExtremal];
+    gp_XYZ axes_[3];
+    double quality_ = RealLast();
+};
+
 } // namespace
+
+std::array<double, 3> optimalObbOfPoints(const std::vector<gp_XYZ>& points) {
+    if (points.size() < 3) throw MeasurementError(kPrefix + "too few points for an oriented box");
+    const std::array<double, 3> d = OptimalObb(points).dims();
+    for (double v : d)
+        if (!std::isfinite(v) || v <= 0) throw MeasurementError(kPrefix + "degenerate oriented box");
+    return d;
+}
 
 bool isRuled(const TopoDS_Shape& shape) {
     bool anyFace = false;
@@ -90,10 +217,10 @@ ObbEstimate estimateObbFromEdges(const TopoDS_Shape& shape, double linearDeflect
         for (TopExp_Explorer w(face, TopAbs_WIRE); w.More(); w.Next())
             if (!w.Current().IsSame(outer)) TopExp::MapShapes(w.Current(), TopAbs_EDGE, inner);
     }
-    std::vector<gp_Pnt> points;
+    std::vector<gp_XYZ> points;
     points.reserve(static_cast<std::size_t>(vertices.Extent() + 8 * edges.Extent()));
     for (int i = 1; i <= vertices.Extent(); ++i)
-        points.push_back(BRep_Tool::Pnt(TopoDS::Vertex(vertices(i))));
+        points.push_back(BRep_Tool::Pnt(TopoDS::Vertex(vertices(i))).XYZ());
     ObbEstimate e;
     for (int i = 1; i <= edges.Extent(); ++i) {
         const TopoDS_Edge& edge = TopoDS::Edge(edges(i));
@@ -104,17 +231,11 @@ ObbEstimate estimateObbFromEdges(const TopoDS_Shape& shape, double linearDeflect
         const GCPnts_TangentialDeflection d(curve, angularDeflection, linearDeflection, 2);
         if (d.NbPoints() < 2) throw MeasurementError(kPrefix + "an edge could not be discretized");
         for (int k = 1; k <= d.NbPoints(); ++k)
-            points.push_back(d.Value(k));
+            points.push_back(d.Value(k).XYZ());
         e.deflection = std::max(e.deflection, chordSag(curve, d));
     }
     if (points.size() < 4) throw MeasurementError(kPrefix + "too few points for an oriented box");
-    // Bnd_OBB::ReBuild indexes from 0 (OCCT 7.6 OBBTool), as BRepBndLib's own point lists do.
-    TColgp_Array1OfPnt array(0, static_cast<int>(points.size()) - 1);
-    for (std::size_t i = 0; i < points.size(); ++i)
-        array.SetValue(static_cast<int>(i), points[i]);
-    Bnd_OBB box;
-    box.ReBuild(array, nullptr, Standard_True);
-    e.dims = sortedDims(box);
+    e.dims = optimalObbOfPoints(points);
     // Even an all-line ruled shape is not polyhedral when a face is curved: keep the margin non-zero.
     e.deflection = std::max(e.deflection, linearDeflection);
     return e;

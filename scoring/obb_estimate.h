@@ -3,6 +3,9 @@
 // mesh, with the mesh's achieved deflection so the scorer can bound the error against the OBB at the
 // spec's deflection (geometry_scorer.h obbMargin) and refine only when the gate is in doubt.
 #include <array>
+#include <vector>
+
+#include <gp_XYZ.hxx>
 
 #include <TopoDS_Shape.hxx>
 
@@ -37,6 +40,13 @@ ObbEstimate estimateObb(const TopoDS_Shape& shape, double volume);
 // The same with explicit mesh parameters (linear factor x V^(1/3)*1e-4, angular rad).
 ObbEstimate estimateObb(const TopoDS_Shape& shape, double volume, double linearFactor,
                         double angularDeflection);
+
+// OCCT's optimal OBB of a point set (Bnd_OBB::ReBuild(points, nullptr, isOptimal = true), OCCT 7.6):
+// the same 7 initial axes, the same 364 extremal-point triangles, the same quality criterion and the
+// same floating-point operations, with each projection a straight pass over the points instead of a
+// BVH walk (4x faster for the few hundred points of an edge sample). Values agree with OCCT bit for
+// bit; only which of several tied extremal points is picked may differ. Dims sorted ascending.
+std::array<double, 3> optimalObbOfPoints(const std::vector<gp_XYZ>& points);
 
 // True when every face is a plane and every geometric edge of every face a line: the case in which
 // BRepBndLib::AddOBB builds the box from the vertices only (BRepBndLib_1.cxx PointsForOBB).
