@@ -1,11 +1,16 @@
 // FcDocument on the real FreeCAD 0.20 fixtures (objects, links, quantities, placements, sketches,
 // shapes), on format variants (inline, binary, 1.0 naming, sniffing) and on hostile documents.
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 
 #include <BRepGProp.hxx>
 #include <GProp_GProps.hxx>
 #include <QByteArray>
+#include <QCryptographicHash>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -61,7 +66,171 @@ std::string shapeEntryOf(const std::string& fixture, const std::string& object) 
     return obj(load(fixture), object).property("Shape")->shapeEntry;
 }
 
+// Doubles with every bit (nan and inf spelled out), so golden comparisons are exact.
+std::string exact(double v) {
+    char text[40];
+    std::snprintf(text, sizeof text, "%.17g", v);
+    return text;
+}
+
+// Everything FcDocument holds, as JSON (shapes as their type only: their reading is brep_reader's).
+nlohmann::json dumpDocument(const FcDocument& d) {
+    nlohmann::json doc = {{"fileName", d.fileName}, {"programVersion", d.programVersion}};
+    doc["objects"] = nlohmann::json::array();
+    for (const FcObject& o : d.objects) {
+        nlohmann::json obj = {{"name", o.name},       {"type", o.type},       {"label", o.label},
+                              {"touched", o.touched}, {"invalid", o.invalid}, {"error", o.error},
+                              {"outList", o.outList}};
+        obj["shape"] = o.shape.IsNull() ? -1 : static_cast<int>(o.shape.ShapeType());
+        obj["properties"] = nlohmann::json::object();
+        for (const auto& [key, p] : o.properties) {
+            nlohmann::json prop = {{"name", p.name}, {"type", p.type}};
+            if (p.number) prop["number"] = exact(*p.number);
+            if (!p.links.empty()) prop["links"] = p.links;
+            if (const auto& pl = p.placement)
+                prop["placement"] = {exact(pl->px), exact(pl->py), exact(pl->pz), exact(pl->q0),
+                                     exact(pl->q1), exact(pl->q2), exact(pl->q3)};
+            if (!p.text.empty()) prop["text"] = p.text;
+            if (!p.shapeEntry.empty()) prop["shapeEntry"] = p.shapeEntry;
+            obj["properties"][key] = prop;
+        }
+        obj["geometry"] = nlohmann::json::array();
+        for (const SketchGeometry& g : o.sketchGeometry)
+            obj["geometry"].push_back({static_cast<int>(g.kind), g.typeName, g.construction, exact(g.x1),
+                                       exact(g.y1), exact(g.x2), exact(g.y2), exact(g.cx), exact(g.cy),
+                                       exact(g.radius), exact(g.startAngle), exact(g.endAngle)});
+        obj["constraints"] = nlohmann::json::array();
+        for (const SketchConstraint& c : o.sketchConstraints)
+            obj["constraints"].push_back({c.name, c.type, c.typeName, exact(c.value), c.first, c.second});
+        doc["objects"].push_back(obj);
+    }
+    return doc;
+}
+
+std::string sha256(const std::string& bytes) {
+    return QCryptographicHash::hash(QByteArray::fromStdString(bytes), QCryptographicHash::Sha256)
+        .toHex()
+        .toStdString();
+}
+
+std::string dataPath(const std::string& rel) {
+    return std::string(VERNIER_TEST_DATA_DIR) + "/" + rel;
+}
+
+// Every real document in the tree (fixtures and the sample bundle), as paths relative to the source dir.
+std::vector<std::string> everyRealDocument() {
+    namespace fs = std::filesystem;
+    const fs::path source = VERNIER_SOURCE_DIR;
+    std::vector<std::string> docs;
+    for (const char* dir : {"tests/data/fcstd", "resources/sample"})
+        for (const auto& e : fs::recursive_directory_iterator(source / dir))
+            if (e.is_regular_file() && e.path().extension() == ".FCStd")
+                docs.push_back(fs::relative(e.path(), source).generic_string());
+    std::sort(docs.begin(), docs.end());
+    return docs;
+}
+
+std::string nested(int levels, bool closed) {
+    std::string xml = "<Document>";
+    for (int i = 1; i < levels; ++i)
+        xml += "<a>";
+    if (closed) {
+        for (int i = 1; i < levels; ++i)
+            xml += "</a>";
+        xml += "</Document>";
+    }
+    return xml;
+}
+
+// Inputs whose reason must not depend on the XML parser: parseXml's message, or "" when it reads.
+std::vector<std::pair<std::string, std::string>> documentErrorCases() {
+    const std::string unnamed = "<Document><Objects><Object type=\"A\"/></Objects></Document>";
+    return {
+        {"64 levels", nested(64, true)},
+        {"65 levels", nested(65, true)},
+        {"200 levels, unclosed", nested(200, false)},
+        {"100000 levels", nested(100000, true)},
+        {"other root", "<html/>"},
+        {"other root, unclosed", "<html><Document>"},
+        {"object without a name", unnamed},
+        {"object without a name, then malformed", unnamed.substr(0, unnamed.size() - 12) + "<Objects"},
+        {"object without a type", "<Document><ObjectData><Object name=\"A\"/></ObjectData></Document>"},
+        {"deep inside an inline shape",
+         "<Document><Objects><Object name=\"A\" type=\"T\"/></Objects><ObjectData><Object name=\"A\">"
+         "<Property name=\"Shape\"><Part>" +
+             nested(100, true) + "</Part></Property></Object></ObjectData></Document>"},
+    };
+}
+
+// The edge-case document inside an FCStd, with the one shape file it names.
+std::string edgeCaseArchive() {
+    const std::string vertex = QByteArray::fromBase64("CkNBU0NBREUgVG9wb2xvZ3kgVjMsIChjKSBPcGVuIENhc2NhZGUKTG"
+                                                      "9jYXRpb25zIDAKQ3VydmUyZHMgMApDdXJ2ZXMgMApQb2x5"
+                                                      "Z29uM0QgMApQb2x5Z29uT25Ucmlhbmd1bGF0aW9ucyAwClN1cmZhY2"
+                                                      "VzIDAKVHJpYW5ndWxhdGlvbnMgMAoKVFNoYXBlcyAxClZl"
+                                                      "CjFlLTA3CjEgMiAzCjAgMAoKMTEwMTEwMQoqCgorMSAwIA==")
+                                   .toStdString();
+    return buildZip({storedItem("Document.xml", readFile(dataPath("document_xml/edge_cases.xml"))),
+                     storedItem("Weird2.brp", vertex)},
+                    "FreeCAD Document");
+}
+
+// What this build reads, in golden.json's layout: real documents as one 64-bit hash per object (the full
+// dumps would be a megabyte), the hand-written document in full, and the error reasons.
+nlohmann::json readEverything() {
+    nlohmann::json out;
+    for (const std::string& rel : everyRealDocument()) {
+        const std::string path = std::string(VERNIER_SOURCE_DIR) + "/" + rel;
+        const nlohmann::json dump = dumpDocument(FcDocument::load(path));
+        nlohmann::json objects = nlohmann::json::array(); // [name, hash of its dump], in document order
+        for (const auto& o : dump["objects"])
+            objects.push_back({o["name"], sha256(o.dump()).substr(0, 16)});
+        out["documents"][rel] = {{"documentXmlSha256", sha256(SafeZip::openFile(path).read("Document.xml"))},
+                                 {"fileName", dump["fileName"]},
+                                 {"programVersion", dump["programVersion"]},
+                                 {"objects", objects}};
+    }
+    const std::string edge = readFile(dataPath("document_xml/edge_cases.xml"));
+    out["edgeCases"]["parseXml"] = dumpDocument(FcDocument::parseXml(edge, "edge_cases.FCStd"));
+    out["edgeCases"]["loadBytes"] =
+        dumpDocument(FcDocument::loadBytes(edgeCaseArchive(), "edge_cases.FCStd"));
+    for (const auto& [name, xml] : documentErrorCases())
+        out["errors"][name] = inputError([&] { FcDocument::parseXml(xml, "errors.FCStd"); });
+    return out;
+}
+
 } // namespace
+
+// Everything read from every fixture, every sample document and a hand-written document that takes every
+// branch of the reader (numbers, entities, nesting, inline shapes), compared with what the QXmlStreamReader
+// reader produced before the switch to pugixml (golden.json): doubles bit for bit, objects, properties,
+// links, placements, sketches, outLists, shape presence, and the reasons for non-XML errors.
+TEST(FcstdReader, EveryDocumentReadsAsTheGoldenDumpRecordedIt) {
+    const std::string goldenPath = dataPath("document_xml/golden.json");
+    nlohmann::json actual = readEverything();
+    if (const char* out = std::getenv("VERNIER_WRITE_DOCUMENT_GOLDEN")) {
+        actual["comment"] = "Written by `VERNIER_WRITE_DOCUMENT_GOLDEN='<reader>' scoring_test_fcstd_reader "
+                            "--gtest_filter='*GoldenDump*'`; producedBy names the reader that wrote it.";
+        actual["producedBy"] = out;
+        std::ofstream(goldenPath) << actual.dump(1) << "\n";
+        GTEST_SKIP() << "wrote " << goldenPath;
+    }
+    const nlohmann::json golden = nlohmann::json::parse(readFile(goldenPath));
+    std::size_t compared = 0;
+    for (const auto& [rel, expected] : golden.at("documents").items()) {
+        ASSERT_TRUE(actual["documents"].contains(rel)) << rel << " is gone: regenerate golden.json";
+        const auto& now = actual["documents"][rel];
+        // A document rewritten since (a regenerated sample) proves nothing either way.
+        if (now["documentXmlSha256"] != expected["documentXmlSha256"]) continue;
+        EXPECT_EQ(now, expected) << rel << ": " << nlohmann::json::diff(expected, now);
+        ++compared;
+    }
+    EXPECT_GE(compared, 23u); // golden.json holds the 23 fixtures and the 58 sample documents
+    for (const char* how : {"parseXml", "loadBytes"})
+        EXPECT_EQ(actual["edgeCases"][how], golden["edgeCases"][how])
+            << how << ": " << nlohmann::json::diff(golden["edgeCases"][how], actual["edgeCases"][how]);
+    EXPECT_EQ(actual["errors"], golden["errors"]) << nlohmann::json::diff(golden["errors"], actual["errors"]);
+}
 
 TEST(FcstdReader, EveryFixtureHasFreeCadsObjectsInDocumentOrder) {
     std::ifstream in(fixturePath("fixtures.json"));
