@@ -11,6 +11,7 @@
 #include <GProp_GProps.hxx>
 #include <QByteArray>
 #include <QCryptographicHash>
+#include <QString>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -142,9 +143,15 @@ std::string nested(int levels, bool closed) {
     return xml;
 }
 
-// Inputs whose reason must not depend on the XML parser: parseXml's message, or "" when it reads.
-std::vector<std::pair<std::string, std::string>> documentErrorCases() {
+// Small documents whose reading must not depend on the XML parser: the non-XML reasons (depth, root,
+// names, types) and encodings and DTDs that read the same.
+std::vector<std::pair<std::string, std::string>> documentVariants() {
     const std::string unnamed = "<Document><Objects><Object type=\"A\"/></Objects></Document>";
+    const std::string one = "<Document ProgramVersion=\"\xc3\xa9\"><Objects><Object name=\"B\xc3\xa9\" "
+                            "type=\"T\"/></Objects></Document>";
+    const QString oneText = QString::fromStdString(one);
+    const QByteArray utf16 = QByteArray("\xff\xfe", 2) +
+                             QByteArray(reinterpret_cast<const char*>(oneText.utf16()), oneText.size() * 2);
     return {
         {"64 levels", nested(64, true)},
         {"65 levels", nested(65, true)},
@@ -154,11 +161,21 @@ std::vector<std::pair<std::string, std::string>> documentErrorCases() {
         {"other root, unclosed", "<html><Document>"},
         {"object without a name", unnamed},
         {"object without a name, then malformed", unnamed.substr(0, unnamed.size() - 12) + "<Objects"},
+        {"object without a name, then a second root", unnamed + "<Document/>"},
         {"object without a type", "<Document><ObjectData><Object name=\"A\"/></ObjectData></Document>"},
         {"deep inside an inline shape",
          "<Document><Objects><Object name=\"A\" type=\"T\"/></Objects><ObjectData><Object name=\"A\">"
          "<Property name=\"Shape\"><Part>" +
              nested(100, true) + "</Part></Property></Object></ObjectData></Document>"},
+        {"UTF-8 with a byte order mark", "\xef\xbb\xbf" + one},
+        {"UTF-16 with a byte order mark", utf16.toStdString()},
+        {"ISO-8859-1",
+         "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><Document ProgramVersion=\"\xe9\"><Objects>"
+         "<Object name=\"B\xe9\" type=\"T\"/></Objects></Document>"},
+        {"DOCTYPE", "<!DOCTYPE Document SYSTEM \"Document.dtd\">" + one},
+        {"DOCTYPE with an element declaration", "<!DOCTYPE Document [<!ELEMENT Document ANY>]>" + one},
+        {"CR LF lines", "<Document\r\nProgramVersion=\"a\r\nb\"><Objects>\r\n<Object name=\"A\" type=\"T\"/>"
+                        "\r\n</Objects></Document>\r\n"},
     };
 }
 
@@ -176,7 +193,7 @@ std::string edgeCaseArchive() {
 }
 
 // What this build reads, in golden.json's layout: real documents as one 64-bit hash per object (the full
-// dumps would be a megabyte), the hand-written document in full, and the error reasons.
+// dumps would be a megabyte), the hand-written document and the variants in full.
 nlohmann::json readEverything() {
     nlohmann::json out;
     for (const std::string& rel : everyRealDocument()) {
@@ -194,8 +211,11 @@ nlohmann::json readEverything() {
     out["edgeCases"]["parseXml"] = dumpDocument(FcDocument::parseXml(edge, "edge_cases.FCStd"));
     out["edgeCases"]["loadBytes"] =
         dumpDocument(FcDocument::loadBytes(edgeCaseArchive(), "edge_cases.FCStd"));
-    for (const auto& [name, xml] : documentErrorCases())
-        out["errors"][name] = inputError([&] { FcDocument::parseXml(xml, "errors.FCStd"); });
+    for (const auto& [name, xml] : documentVariants()) {
+        const std::string why = inputError([&] { FcDocument::parseXml(xml, "variant.FCStd"); });
+        out["variants"][name] =
+            why.empty() ? dumpDocument(FcDocument::parseXml(xml, "variant.FCStd")) : nlohmann::json(why);
+    }
     return out;
 }
 
@@ -204,7 +224,8 @@ nlohmann::json readEverything() {
 // Everything read from every fixture, every sample document and a hand-written document that takes every
 // branch of the reader (numbers, entities, nesting, inline shapes), compared with what the QXmlStreamReader
 // reader produced before the switch to pugixml (golden.json): doubles bit for bit, objects, properties,
-// links, placements, sketches, outLists, shape presence, and the reasons for non-XML errors.
+// links, placements, sketches, outLists, shape presence; and small variants (encodings, DTDs, non-XML
+// errors: depth, root, names, types).
 TEST(FcstdReader, EveryDocumentReadsAsTheGoldenDumpRecordedIt) {
     const std::string goldenPath = dataPath("document_xml/golden.json");
     nlohmann::json actual = readEverything();
@@ -229,7 +250,59 @@ TEST(FcstdReader, EveryDocumentReadsAsTheGoldenDumpRecordedIt) {
     for (const char* how : {"parseXml", "loadBytes"})
         EXPECT_EQ(actual["edgeCases"][how], golden["edgeCases"][how])
             << how << ": " << nlohmann::json::diff(golden["edgeCases"][how], actual["edgeCases"][how]);
-    EXPECT_EQ(actual["errors"], golden["errors"]) << nlohmann::json::diff(golden["errors"], actual["errors"]);
+    EXPECT_EQ(actual["variants"], golden["variants"])
+        << nlohmann::json::diff(golden["variants"], actual["variants"]);
+}
+
+std::string xmlError(const std::string& xml) {
+    return inputError([&] { FcDocument::parseXml(xml, "bad.FCStd"); });
+}
+
+// Malformed XML: pugixml's description (or the check pugixml leaves out) and the line of the fault.
+TEST(FcstdReader, MalformedXmlNamesTheFaultAndItsLine) {
+    EXPECT_EQ(xmlError("<Document>\n<Objects>\n</Document>"),
+              "Document.xml is malformed: Start-end tags mismatch (line 3)");
+    EXPECT_EQ(xmlError("<Document>\n<Objects><Object name=\"A"),
+              "Document.xml is malformed: Error parsing element attribute (line 2)");
+    EXPECT_EQ(xmlError("<Document/>\n<Document/>"),
+              "Document.xml is malformed: extra content at the end of the document (line 2)");
+    EXPECT_EQ(xmlError("<Document>\n\n<x a=\"\xc3\x28\"/></Document>"),
+              "Document.xml is malformed: invalid UTF-8 (line 3)");
+    EXPECT_EQ(xmlError("<Document>\n<x a=\"\x01\"/></Document>"),
+              "Document.xml is malformed: control character 1 is not allowed (line 2)");
+    EXPECT_EQ(xmlError("<Document ProgramVersion=\"&nbsp;\"/>"),
+              "Document.xml is malformed: entity 'nbsp' is not declared (line 1)");
+    EXPECT_EQ(xmlError("<Document ProgramVersion=\"&#xD800;\"/>"),
+              "Document.xml is malformed: invalid character reference (line 1)");
+    EXPECT_EQ(xmlError("<!DOCTYPE Document [<!ATTLIST Document ProgramVersion CDATA \"1\">]>\n<Document/>"),
+              "Document.xml is malformed: DTD attribute declarations are refused (line 1)");
+    EXPECT_EQ(xmlError("hello"), "Document.xml is malformed: No document element found (line 1)");
+    EXPECT_EQ(xmlError(""), "Document.xml is empty");
+    EXPECT_EQ(xmlError(" \n\t"), "Document.xml is empty");
+    // Integer fields beyond int (or nan) read as their defaults; a plain cast would be undefined.
+    const FcDocument d = FcDocument::parseXml(
+        "<Document><Objects><Object name=\"S\" type=\"Sketcher::SketchObject\"/></Objects><ObjectData>"
+        "<Object name=\"S\"><Property name=\"Constraints\"><Constrain Type=\"1e300\" First=\"-inf\" "
+        "Second=\"nan\" Value=\"2\"/></Property></Object></ObjectData></Document>",
+        "s.FCStd");
+    ASSERT_EQ(d.objects[0].sketchConstraints.size(), 1u);
+    EXPECT_EQ(d.objects[0].sketchConstraints[0].type, 0);
+    EXPECT_EQ(d.objects[0].sketchConstraints[0].first, -2000);
+    EXPECT_EQ(d.objects[0].sketchConstraints[0].second, -2000);
+    EXPECT_EQ(d.objects[0].sketchConstraints[0].value, 2.0);
+}
+
+// A million nested elements: the parser and the reader's walk use no recursion, so no stack overflow.
+TEST(FcstdReader, AMillionLevelsNestAsAnErrorNotACrash) {
+    std::string xml = "<Document>";
+    xml.reserve(8'000'100);
+    for (int i = 0; i < 1'000'000; ++i)
+        xml += "<a>";
+    EXPECT_EQ(xmlError(xml), "Document.xml nests deeper than 64 levels"); // unclosed
+    for (int i = 0; i < 1'000'000; ++i)
+        xml += "</a>";
+    xml += "</Document>";
+    EXPECT_EQ(xmlError(xml), "Document.xml nests deeper than 64 levels");
 }
 
 TEST(FcstdReader, EveryFixtureHasFreeCadsObjectsInDocumentOrder) {
@@ -544,7 +617,7 @@ TEST(FcstdReader, HostileDocumentsGiveOneLineReasons) {
                                             return std::make_optional(std::make_pair(n, b));
                                         })),
                 HasSubstr("corrupt BREP"));
-    // Billion laughs: entity expansion is capped by QXmlStreamReader.
+    // Billion laughs: declared entities are refused (none is ever expanded).
     std::string lol =
         "<?xml version=\"1.0\"?><!DOCTYPE Document [<!ENTITY e0 \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\">";
     for (int i = 1; i < 10; ++i) {
