@@ -90,8 +90,8 @@ const Prepared& prepared(bool sample) {
         p.emplace();
         p->paths = sample ? samplePairs() : fixturePairs();
         for (const auto& pp : p->paths) {
-            p->refDocs.push_back(FcDocument::load(pp.reference));
-            p->candDocs.push_back(FcDocument::load(pp.candidate));
+            p->refDocs.push_back(FcDocument::load(pp.reference, {}, ShapeLoading::OnDemand));
+            p->candDocs.push_back(FcDocument::load(pp.candidate, {}, ShapeLoading::OnDemand));
             p->ref.push_back(measureDocument(p->refDocs.back(), DocumentRole::Reference, coarse()));
             p->cand.push_back(measureDocument(p->candDocs.back(), DocumentRole::Candidate, coarse()));
             p->specs.push_back(pp.spec.empty() ? std::nullopt : std::optional(loadSpecFile(pp.spec)));
@@ -113,9 +113,11 @@ void BM_ScorePairs(benchmark::State& state, bool sample, bool exactObb) {
     for (auto _ : state) {
         for (std::size_t i = 0; i < p.paths.size(); ++i) {
             const MeasuredDocument r =
-                measureDocument(FcDocument::load(p.paths[i].reference), DocumentRole::Reference, mo);
+                measureDocument(FcDocument::load(p.paths[i].reference, {}, ShapeLoading::OnDemand),
+                                DocumentRole::Reference, mo);
             const MeasuredDocument c =
-                measureDocument(FcDocument::load(p.paths[i].candidate), DocumentRole::Candidate, mo);
+                measureDocument(FcDocument::load(p.paths[i].candidate, {}, ShapeLoading::OnDemand),
+                                DocumentRole::Candidate, mo);
             benchmark::DoNotOptimize(scoreGeometry(r, c).score);
             if (p.specs[i]) benchmark::DoNotOptimize(scoreSpec(*p.specs[i], c).score);
         }
@@ -132,12 +134,14 @@ void BM_ScorePairsReferenceOnce(benchmark::State& state, bool sample) {
         for (std::size_t i = 0; i < p.paths.size(); ++i) {
             auto it = refs.find(p.paths[i].reference);
             if (it == refs.end())
-                it =
-                    refs.emplace(p.paths[i].reference, measureDocument(FcDocument::load(p.paths[i].reference),
-                                                                       DocumentRole::Reference, coarse()))
-                        .first;
+                it = refs.emplace(p.paths[i].reference,
+                                  measureDocument(
+                                      FcDocument::load(p.paths[i].reference, {}, ShapeLoading::OnDemand),
+                                      DocumentRole::Reference, coarse()))
+                         .first;
             const MeasuredDocument c =
-                measureDocument(FcDocument::load(p.paths[i].candidate), DocumentRole::Candidate, coarse());
+                measureDocument(FcDocument::load(p.paths[i].candidate, {}, ShapeLoading::OnDemand),
+                                DocumentRole::Candidate, coarse());
             benchmark::DoNotOptimize(scoreGeometry(it->second, c).score);
             if (p.specs[i]) benchmark::DoNotOptimize(scoreSpec(*p.specs[i], c).score);
         }
@@ -151,8 +155,10 @@ void BM_StageRead(benchmark::State& state, bool sample) {
     const auto& p = prepared(sample);
     for (auto _ : state)
         for (const auto& pp : p.paths) {
-            benchmark::DoNotOptimize(FcDocument::load(pp.reference).objects.size());
-            benchmark::DoNotOptimize(FcDocument::load(pp.candidate).objects.size());
+            benchmark::DoNotOptimize(
+                FcDocument::load(pp.reference, {}, ShapeLoading::OnDemand).objects.size());
+            benchmark::DoNotOptimize(
+                FcDocument::load(pp.candidate, {}, ShapeLoading::OnDemand).objects.size());
         }
     setPairs(state, p.paths.size());
 }

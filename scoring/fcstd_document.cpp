@@ -10,6 +10,7 @@
 #include <climits>
 #include <cstdint>
 #include <cstring>
+#include <mutex>
 #include <optional>
 #include <pugixml.hpp>
 #include <string_view>
@@ -22,9 +23,19 @@
 
 namespace vernier {
 
+struct FcObject::StoredShape {
+    std::once_flag once;
+    std::string what; // "shape file 'PartShape3.brp' of object 'Pad'", for reasons
+    std::shared_ptr<const SafeZip> archive;
+    std::string entry; // zip entry (with archive), else
+    std::string bytes; // inline bytes
+    TopoDS_Shape shape;
+    std::exception_ptr error;
+};
+
 namespace {
 
-constexpr std::uint64_t kMaxDocumentXmlBytes = 64ull << 20; // real documents: < 5 MiB
+constexpr std::uint64_t kMaxDocumentXmlBytes = 16ull << 20; // real documents: < 5 MiB
 constexpr int kMaxXmlDepth = 64;                            // real documents: < 15
 
 void pushUnique(std::vector<std::string>& v, const std::string& s) {
@@ -450,7 +461,9 @@ std::unordered_map<std::string, std::string> parseDocumentXml(const std::string&
     return reader.takeInlineShapes();
 }
 
-FcDocument loadFromZip(const SafeZip& zip, const std::string& fileName) {
+FcDocument loadFromZip(std::shared_ptr<const SafeZip> archive, const std::string& fileName,
+                       ShapeLoading shapes) {
+    const SafeZip& zip = *archive;
     const ZipEntryInfo* xmlInfo = nullptr;
     for (const auto& e : zip.entries())
         if (e.name == "Document.xml") xmlInfo = &e;
@@ -466,13 +479,21 @@ FcDocument loadFromZip(const SafeZip& zip, const std::string& fileName) {
     for (FcObject& o : doc.objects) {
         const FcProperty* shapeProp = o.property("Shape");
         if (!shapeProp) continue;
+        auto stored = std::make_shared<FcObject::StoredShape>();
         if (!shapeProp->shapeEntry.empty()) {
-            const std::string what = "shape file '" + shapeProp->shapeEntry + "' of object '" + o.name + "'";
-            if (!zip.contains(shapeProp->shapeEntry)) throw InputError(what + " is missing from the archive");
-            o.shape = readBrep(zip.read(shapeProp->shapeEntry), what);
+            stored->what = "shape file '" + shapeProp->shapeEntry + "' of object '" + o.name + "'";
+            if (!zip.contains(shapeProp->shapeEntry))
+                throw InputError(stored->what + " is missing from the archive");
+            stored->archive = archive;
+            stored->entry = shapeProp->shapeEntry;
         } else if (auto it = inlineShapes.find(o.name); it != inlineShapes.end()) {
-            o.shape = readBrep(it->second, "inline shape of object '" + o.name + "'");
+            stored->what = "inline shape of object '" + o.name + "'";
+            stored->bytes = std::move(it->second);
+        } else {
+            continue;
         }
+        o.stored = std::move(stored);
+        if (shapes == ShapeLoading::Eager) o.shape(); // parse now: a corrupt shape fails the load
     }
     return doc;
 }
@@ -483,6 +504,29 @@ std::string baseName(const std::string& path) {
 }
 
 } // namespace
+
+const TopoDS_Shape& FcObject::shape() const {
+    static const TopoDS_Shape kNull;
+    if (!stored) return kNull;
+    StoredShape& s = *stored;
+    std::call_once(s.once, [&s] {
+        try {
+            s.shape = readBrep(s.archive ? s.archive->read(s.entry) : s.bytes, s.what);
+        } catch (...) {
+            s.error = std::current_exception();
+        }
+        s.archive.reset();
+        std::string().swap(s.bytes);
+    });
+    if (s.error) std::rethrow_exception(s.error);
+    return s.shape;
+}
+
+void FcObject::setShape(const TopoDS_Shape& shape) {
+    stored = std::make_shared<StoredShape>();
+    std::call_once(stored->once, [] {});
+    stored->shape = shape;
+}
 
 const FcProperty* FcObject::property(const std::string& n) const {
     auto it = properties.find(n);
@@ -500,8 +544,9 @@ const FcObject* FcDocument::find(const std::string& name) const {
     return nullptr;
 }
 
-FcDocument FcDocument::load(const std::string& path, const ZipLimits& limits) {
-    return loadFromZip(SafeZip::openFile(path, limits), baseName(path));
+FcDocument FcDocument::load(const std::string& path, const ZipLimits& limits, ShapeLoading shapes) {
+    return loadFromZip(std::make_shared<const SafeZip>(SafeZip::openFile(path, limits)), baseName(path),
+                       shapes);
 }
 
 FcDocument FcDocument::parseXml(const std::string& documentXml, const std::string& fileName) {
@@ -515,8 +560,9 @@ FcDocument FcDocument::parseXml(const std::string& documentXml, const std::strin
 }
 
 FcDocument FcDocument::loadBytes(const std::string& bytes, const std::string& fileName,
-                                 const ZipLimits& limits) {
-    return loadFromZip(SafeZip::openBytes(bytes, limits), baseName(fileName));
+                                 const ZipLimits& limits, ShapeLoading shapes) {
+    return loadFromZip(std::make_shared<const SafeZip>(SafeZip::openBytes(bytes, limits)), baseName(fileName),
+                       shapes);
 }
 
 } // namespace vernier

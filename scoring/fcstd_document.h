@@ -2,6 +2,7 @@
 // The objects of a FreeCAD document (.FCStd) as stored: types, links, quantities, sketches, shapes.
 // Read without FreeCAD (fcstd-format.md); nothing is recomputed.
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,6 +50,12 @@ struct FcProperty {
     std::string shapeEntry;             // PropertyPartShape: zip entry name (empty: inline or none)
 };
 
+// When a document's stored shapes are parsed. Eager: all at load, so any corrupt shape fails the load
+// (inspection, the viewers). OnDemand: each on its first use, so scoring parses only the shapes it
+// reads (the scored Body, its Tip, ...): a corrupt shape nobody reads is ignored, as FreeCAD ignores
+// one it cannot restore, and one that is read throws InputError from FcObject::shape().
+enum class ShapeLoading { Eager, OnDemand };
+
 // One document object with its stored shape (null when the stored shape is empty or absent).
 struct FcObject {
     std::string name;
@@ -60,12 +67,19 @@ struct FcObject {
     std::map<std::string, FcProperty> properties;
     std::vector<SketchGeometry> sketchGeometry;      // Sketcher::SketchObject only
     std::vector<SketchConstraint> sketchConstraints; // Sketcher::SketchObject only
-    TopoDS_Shape shape; // stored Shape, with its top-level location (the object's Placement)
+    // Stored Shape, with its top-level location (the object's Placement); null when absent or empty.
+    // Thread-safe; with ShapeLoading::OnDemand the first call parses it (InputError when corrupt).
+    const TopoDS_Shape& shape() const;
+    void setShape(const TopoDS_Shape& shape); // for documents built in code (tests)
 
     const FcProperty* property(const std::string& n) const;
     // Objects this one links to (all link-type properties, ObjectDeps when present), in order, unique.
     std::vector<std::string> outList;
     std::optional<double> number(const std::string& prop) const;
+
+    // The stored bytes (or shape) behind shape(); shared by copies of the object.
+    struct StoredShape;
+    std::shared_ptr<StoredShape> stored;
 };
 
 // A whole document: objects in document order.
@@ -79,9 +93,10 @@ public:
 
     // Read from a path or from bytes (a document inside a bundle zip). Throws InputError with a
     // one-line reason on bad input (not a zip, limits, no/malformed Document.xml, corrupt shape).
-    static FcDocument load(const std::string& path, const ZipLimits& limits = {});
+    static FcDocument load(const std::string& path, const ZipLimits& limits = {},
+                           ShapeLoading shapes = ShapeLoading::Eager);
     static FcDocument loadBytes(const std::string& bytes, const std::string& fileName,
-                                const ZipLimits& limits = {});
+                                const ZipLimits& limits = {}, ShapeLoading shapes = ShapeLoading::Eager);
     // Document.xml alone: objects, properties, sketches; no shapes are loaded (all null).
     static FcDocument parseXml(const std::string& documentXml, const std::string& fileName);
 };

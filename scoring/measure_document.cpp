@@ -91,7 +91,7 @@ MeasuredDocument measureDocument(FcDocument doc, DocumentRole role, const Measur
     const FcDocument& d = md.document;
     StructuralCheck check = checkStructure(d, role);
     md.scoredBody = std::move(check.scoredBody);
-    if (const FcObject* body = d.find(md.scoredBody)) md.shape = body->shape;
+    if (const FcObject* body = d.find(md.scoredBody)) md.shape = body->shape();
     md.gate = std::move(check.gate);
     if (md.gate) return md;
 

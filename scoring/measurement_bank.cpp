@@ -436,7 +436,7 @@ const FcObject* representativeOf(const FcDocument& candidate) {
         for (const auto& o : candidate.objects) {
             if (o.type == "Part::Feature" || isHelper(o.type)) continue;
             try {
-                if (shapeVolume(o.shape) > 0) candidates.push_back(&o);
+                if (shapeVolume(o.shape()) > 0) candidates.push_back(&o);
             } catch (const Standard_Failure&) {
             }
         }
@@ -454,7 +454,7 @@ const FcObject* representativeOf(const FcDocument& candidate) {
 MeasurementBank bankOf(const FcDocument& candidate, const FcObject* rep, const KnownIntegrals* known) {
     MeasurementBank bank;
     if (!rep) return bank; // solidCount 0: nothing parametric to measure
-    bank = bankFromShape(rep->shape, known);
+    bank = bankFromShape(rep->shape(), known);
     bank.representative = rep->name;
     if (rep->type == "PartDesign::Body") bank.solidCount = std::max(bank.solidCount, 1);
     addFeatureTree(bank, candidate);
@@ -471,7 +471,7 @@ MeasurementBank buildMeasurementBank(const FcDocument& candidate) {
 MeasurementBank buildMeasurementBank(const MeasuredDocument& candidate) {
     const FcObject* rep = representativeOf(candidate.document);
     if (!rep || !candidate.features || rep->name != candidate.scoredBody ||
-        !rep->shape.IsEqual(candidate.shape) ||
+        !rep->shape().IsEqual(candidate.shape) ||
         candidate.faces.size() != std::size_t(candidate.features->nFaces))
         return bankOf(candidate.document, rep, nullptr);
     const GeometryFeatures& f = *candidate.features;

@@ -167,6 +167,8 @@ SpecResult scoreWithBank(const SpecDefinition& spec, const std::string& fileName
         bank = build();
     } catch (const MeasurementError& e) {
         return scoreSpecLoadFailure(spec, fileName, e.what(), options);
+    } catch (const InputError& e) { // a stored shape read on demand that turned out corrupt
+        return scoreSpecLoadFailure(spec, fileName, e.what(), options);
     } catch (const Standard_Failure& e) {
         return scoreSpecLoadFailure(spec, fileName,
                                     e.GetMessageString() ? e.GetMessageString() : "OCCT failure", options);

@@ -98,10 +98,10 @@ private:
     };
     const Entry& entry(const FcObject& o) {
         auto [it, inserted] = cache_.try_emplace(&o);
-        if (inserted && !o.shape.IsNull()) {
+        if (inserted && !o.shape().IsNull()) {
             try {
                 GProp_GProps props;
-                BRepGProp::VolumeProperties(o.shape, props); // exactly shapeVolume()'s computation
+                BRepGProp::VolumeProperties(o.shape(), props); // exactly shapeVolume()'s computation
                 if (std::isfinite(props.Mass())) {
                     it->second.volume = props.Mass();
                     it->second.props = props;
@@ -129,7 +129,7 @@ std::string scoredOf(const std::vector<BodyInfo>& bodies) {
 
 std::optional<GateResult> noSolid(const FcDocument& doc, DocumentRole role, VolumeMemo& memo) {
     for (const auto& o : doc.objects)
-        if (countOf(o.shape, TopAbs_SOLID) > 0 && memo.of(o) > 0) return std::nullopt;
+        if (countOf(o.shape(), TopAbs_SOLID) > 0 && memo.of(o) > 0) return std::nullopt;
     return GateResult{"body", std::string("No solid shape found in ") + roleWord(role) + " model '" +
                                   doc.fileName + "'"};
 }
@@ -142,33 +142,33 @@ std::optional<GateResult> treeGateOf(const FcDocument& doc, const std::string& b
 // Depth-first walk of §7.2; true when the object (or anything it aggregates) is flagged.
 bool flagged(const FcDocument& doc, const FcObject& o, std::set<std::string>& visited, VolumeMemo& memo) {
     if (!visited.insert(o.name).second) return false;
-    if (o.type == kBody && carriesFaces(o.shape)) {
+    if (o.type == kBody && carriesFaces(o.shape())) {
         const FcProperty* tipProp = o.property("Tip");
         const FcObject* tip =
             (tipProp && !tipProp->links.empty()) ? doc.find(tipProp->links.front()) : nullptr;
         if (!tip) return true;
-        if (!carriesFaces(tip->shape)) {
+        if (!carriesFaces(tip->shape())) {
             bool someChild = false;
             for (const auto& c : o.outList)
-                if (const FcObject* child = doc.find(c); child && carriesFaces(child->shape))
+                if (const FcObject* child = doc.find(c); child && carriesFaces(child->shape()))
                     someChild = true;
             if (!someChild) return true;
         } else {
             const double vb = memo.of(o), vt = memo.of(*tip);
-            const bool sameFaces = countOf(o.shape, TopAbs_FACE) == countOf(tip->shape, TopAbs_FACE);
+            const bool sameFaces = countOf(o.shape(), TopAbs_FACE) == countOf(tip->shape(), TopAbs_FACE);
             if (!sameFaces || std::abs(vb - vt) > 1e-6 * std::max({std::abs(vb), std::abs(vt), 1.0}))
                 return true;
         }
     }
     if (isAggregator(o.type)) {
-        if (o.outList.empty()) return carriesFaces(o.shape);
+        if (o.outList.empty()) return carriesFaces(o.shape());
         for (const auto& c : o.outList)
             if (const FcObject* child = doc.find(c); child && flagged(doc, *child, visited, memo))
                 return true;
         return false;
     }
     if (isAllowedLeaf(o.type)) return false;
-    return carriesFaces(o.shape);
+    return carriesFaces(o.shape());
 }
 
 } // namespace
@@ -195,7 +195,7 @@ std::optional<GateResult> bodyGateOf(const FcDocument& doc, DocumentRole role,
                                       joinNames(nonEmpty) + ") — spec requires exactly one solid body" +
                                       suffix(doc, role)};
     const FcObject* body = doc.find(nonEmpty.front());
-    const int solids = countOf(body->shape, TopAbs_SOLID);
+    const int solids = countOf(body->shape(), TopAbs_SOLID);
     if (solids != 1)
         return GateResult{
             "body", "PartDesign::Body '" + body->name + "' tip Shape has " + std::to_string(solids) +

@@ -48,7 +48,8 @@ std::optional<MeasuredDocument> loadMeasured(const FileRef& ref, DocumentRole ro
     try {
         MeasureOptions opts;
         opts.exactObb = false; // the scorer refines the OBB itself when the gate needs it
-        return measureDocument(FcDocument::loadBytes(ref.readAll(), ref.fileName()), role, opts);
+        return measureDocument(
+            FcDocument::loadBytes(ref.readAll(), ref.fileName(), {}, ShapeLoading::OnDemand), role, opts);
     } catch (const std::exception& e) {
         problems.push_back(std::string(what) + " " + ref.display() + ": " + e.what());
         return std::nullopt;

@@ -90,7 +90,8 @@ int runInspect(const std::vector<std::string>& args) {
     std::streambuf* saved = std::cout.rdbuf(occtNoise.rdbuf());
     vernier::MeasuredDocument md;
     try {
-        md = vernier::measureDocument(vernier::FcDocument::load(file), vernier::DocumentRole::Candidate);
+        md = vernier::measureDocument(vernier::FcDocument::load(file, {}, vernier::ShapeLoading::OnDemand),
+                                      vernier::DocumentRole::Candidate);
     } catch (...) {
         std::cout.rdbuf(saved);
         throw;

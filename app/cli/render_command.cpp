@@ -40,7 +40,8 @@ QSize parseSize(const std::string& text) {
 vernier::MeasuredDocument measure(const std::string& path, vernier::DocumentRole role) {
     vernier::MeasureOptions opts;
     opts.exactObb = false;
-    return vernier::measureDocument(vernier::FcDocument::load(path), role, opts);
+    return vernier::measureDocument(vernier::FcDocument::load(path, {}, vernier::ShapeLoading::OnDemand),
+                                    role, opts);
 }
 
 int runRender(const std::vector<std::string>& argv) {

@@ -80,7 +80,8 @@ private:
             MeasureOptions mo;
             mo.exactObb = false; // refined only when the bbox gate needs it (perf-notes.md)
             entry.doc = std::make_shared<MeasuredDocument>(measureDocument(
-                FcDocument::loadBytes(ref.readAll(), ref.fileName()), DocumentRole::Reference, mo));
+                FcDocument::loadBytes(ref.readAll(), ref.fileName(), {}, ShapeLoading::OnDemand),
+                DocumentRole::Reference, mo));
         } catch (const InputError&) {
             entry.failure = std::current_exception();
             throw;
@@ -117,15 +118,20 @@ private:
         const MeasuredDocument& ref = reference(refFile, refHash);
         StageScores out;
         std::optional<double> specScore;
-        std::optional<FcDocument> candDoc;
+        std::optional<MeasuredDocument> cand;
         std::string loadFailure;
         try {
             if (candFile.empty()) throw InputError("no answer document");
-            candDoc = FcDocument::loadBytes(candFile.readAll(), candFile.fileName());
+            MeasureOptions mo;
+            mo.exactObb = false;
+            // Shapes are parsed as the scorer reads them: a corrupt one it reads is a load failure too.
+            cand = measureDocument(
+                FcDocument::loadBytes(candFile.readAll(), candFile.fileName(), {}, ShapeLoading::OnDemand),
+                DocumentRole::Candidate, mo);
         } catch (const InputError& e) {
             loadFailure = e.what();
         }
-        if (!candDoc) {
+        if (!cand) {
             // An unreadable candidate scores 0 (the verifier's "No solid shape found"), not a crash.
             out.geometry = 0.0;
             out.gate = "body";
@@ -137,15 +143,12 @@ private:
                 out.specReason = sr.reason;
             }
         } else {
-            MeasureOptions mo;
-            mo.exactObb = false;
-            MeasuredDocument cand = measureDocument(std::move(*candDoc), DocumentRole::Candidate, mo);
-            GeometryResult g = scoreGeometry(ref, cand);
+            GeometryResult g = scoreGeometry(ref, *cand);
             out.geometry = g.score;
             out.geometryReason = g.reason;
             if (g.gate) out.gate = g.gate->gate;
             if (spec) {
-                SpecResult sr = scoreSpec(*spec, cand);
+                SpecResult sr = scoreSpec(*spec, *cand);
                 specScore = sr.score;
                 out.specReason = sr.reason;
             }

@@ -81,7 +81,7 @@ std::vector<MeasuredDocument> measureAll(const std::vector<std::pair<std::string
     MeasureOptions mo;
     mo.exactObb = false; // the scorer refines only when the gate needs it (perf-notes.md)
     auto one = [&mo](const std::pair<std::string, DocumentRole>& d) {
-        return measureDocument(FcDocument::load(d.first), d.second, mo);
+        return measureDocument(FcDocument::load(d.first, {}, ShapeLoading::OnDemand), d.second, mo);
     };
     std::vector<MeasuredDocument> out;
     if (threads <= 1) {

@@ -82,7 +82,7 @@ nlohmann::json dumpDocument(const FcDocument& d) {
         nlohmann::json obj = {{"name", o.name},       {"type", o.type},       {"label", o.label},
                               {"touched", o.touched}, {"invalid", o.invalid}, {"error", o.error},
                               {"outList", o.outList}};
-        obj["shape"] = o.shape.IsNull() ? -1 : static_cast<int>(o.shape.ShapeType());
+        obj["shape"] = o.shape().IsNull() ? -1 : static_cast<int>(o.shape().ShapeType());
         obj["properties"] = nlohmann::json::object();
         for (const auto& [key, p] : o.properties) {
             nlohmann::json prop = {{"name", p.name}, {"type", p.type}};
@@ -445,9 +445,9 @@ TEST(FcstdReader, QuantitiesAndPlacements) {
 TEST(FcstdReader, ShapesLoadAndEmptyEntriesAreNull) {
     const FcDocument d = load("plate_hole.FCStd");
     for (const char* name : {"Body", "Pad", "Pocket", "Sketch", "Sketch001"})
-        EXPECT_FALSE(obj(d, name).shape.IsNull()) << name;
-    EXPECT_NEAR(volume(obj(d, "Body").shape), 40 * 30 * 5 - M_PI * 1.5 * 1.5 * 5, 1e-6);
-    EXPECT_TRUE(obj(load("empty_body.FCStd"), "Body").shape.IsNull()); // zero-byte PartShape.brp
+        EXPECT_FALSE(obj(d, name).shape().IsNull()) << name;
+    EXPECT_NEAR(volume(obj(d, "Body").shape()), 40 * 30 * 5 - M_PI * 1.5 * 1.5 * 5, 1e-6);
+    EXPECT_TRUE(obj(load("empty_body.FCStd"), "Body").shape().IsNull()); // zero-byte PartShape.brp
     EXPECT_TRUE(load("empty.FCStd").objects.empty());
 }
 
@@ -459,16 +459,16 @@ TEST(FcstdReader, BytesAndPathReadTheSameDocument) {
     for (std::size_t i = 0; i < a.objects.size(); ++i) {
         EXPECT_EQ(a.objects[i].name, b.objects[i].name);
         EXPECT_EQ(a.objects[i].outList, b.objects[i].outList);
-        EXPECT_EQ(a.objects[i].shape.IsNull(), b.objects[i].shape.IsNull());
+        EXPECT_EQ(a.objects[i].shape().IsNull(), b.objects[i].shape().IsNull());
     }
-    EXPECT_DOUBLE_EQ(volume(obj(a, "Body").shape), volume(obj(b, "Body").shape));
+    EXPECT_DOUBLE_EQ(volume(obj(a, "Body").shape()), volume(obj(b, "Body").shape()));
 }
 
 TEST(FcstdReader, BinaryBrepReadsLikeText) {
-    const double text = volume(obj(load("box_additive.FCStd"), "Body").shape);
+    const double text = volume(obj(load("box_additive.FCStd"), "Body").shape());
     const FcDocument bin = load("box_binary_brep.FCStd");
     EXPECT_THAT(obj(bin, "Body").property("Shape")->shapeEntry, HasSubstr(".bin"));
-    EXPECT_NEAR(volume(obj(bin, "Body").shape), text, 1e-9);
+    EXPECT_NEAR(volume(obj(bin, "Body").shape()), text, 1e-9);
 }
 
 TEST(FcstdReader, ContentIsSniffedNotTheExtension) {
@@ -483,8 +483,8 @@ TEST(FcstdReader, ContentIsSniffedNotTheExtension) {
             return std::make_optional(std::make_pair(n, replaceAll(b, ".bin\"", ".brp\"")));
         return std::make_optional(std::make_pair(replaceAll(n, ".bin", ".brp"), b));
     });
-    EXPECT_NEAR(volume(obj(FcDocument::loadBytes(swapText, "a.FCStd"), "Body").shape), 150, 1e-9);
-    EXPECT_NEAR(volume(obj(FcDocument::loadBytes(swapBinary, "b.FCStd"), "Body").shape), 150, 1e-9);
+    EXPECT_NEAR(volume(obj(FcDocument::loadBytes(swapText, "a.FCStd"), "Body").shape()), 150, 1e-9);
+    EXPECT_NEAR(volume(obj(FcDocument::loadBytes(swapBinary, "b.FCStd"), "Body").shape()), 150, 1e-9);
 }
 
 TEST(FcstdReader, FreeCad10ShapeFileNamesRead) {
@@ -499,7 +499,7 @@ TEST(FcstdReader, FreeCad10ShapeFileNamesRead) {
             return std::make_optional(std::make_pair(n, b));
         },
         {storedItem("Body.Shape.Map.txt", "ignored"), storedItem("StringHasher.Table.txt", "ignored")});
-    EXPECT_NEAR(volume(obj(FcDocument::loadBytes(renamed, "box.FCStd"), "Body").shape), 150, 1e-9);
+    EXPECT_NEAR(volume(obj(FcDocument::loadBytes(renamed, "box.FCStd"), "Body").shape()), 150, 1e-9);
 }
 
 TEST(FcstdReader, InlineShapesReadAsBase64OrText) {
@@ -515,7 +515,7 @@ TEST(FcstdReader, InlineShapesReadAsBase64OrText) {
         });
         const FcDocument d = FcDocument::loadBytes(inlined, "inline.FCStd");
         EXPECT_TRUE(obj(d, "Body").property("Shape")->shapeEntry.empty());
-        EXPECT_NEAR(volume(obj(d, "Body").shape), 150, 1e-9);
+        EXPECT_NEAR(volume(obj(d, "Body").shape()), 150, 1e-9);
     }
 }
 

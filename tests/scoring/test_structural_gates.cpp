@@ -37,7 +37,7 @@ struct DocBuilder {
         FcObject o;
         o.name = name;
         o.type = type;
-        o.shape = shape;
+        o.setShape(shape);
         o.outList = std::move(outList);
         doc.objects.push_back(std::move(o));
         return doc.objects.back();
