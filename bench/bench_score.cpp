@@ -1,6 +1,9 @@
 // Scoring throughput (pairs/s) on the fixture pairs of scoring-spec.md §10 and on every trial of the
 // embedded sample bundle, with the time split across reading, features, OBB, ICP and spec.
-// Compare with bench/freecad_baseline.py (the same pairs measured through freecadcmd).
+// Compare with bench/freecad_baseline.py (the same pairs measured through freecadcmd; its faithful mode
+// plus BM_StageObbOnFineMesh is the original scorer's per-pair work). Documents load as the scorer loads
+// them (ShapeLoading::OnDemand): "read" is the zip and Document.xml, and the stored shapes the scorer
+// reads (Body, Tip) are parsed inside the measure stage.
 #include <BRepBndLib.hxx>
 #include <BRepBuilderAPI_Copy.hxx>
 #include <BRepMesh_IncrementalMesh.hxx>
@@ -150,7 +153,7 @@ void BM_ScorePairsReferenceOnce(benchmark::State& state, bool sample) {
     setPairs(state, p.paths.size());
 }
 
-// Stage: reading both documents (zip, Document.xml, BREP).
+// Stage: reading both documents (zip, Document.xml; shapes are parsed on first use, in the measure stage).
 void BM_StageRead(benchmark::State& state, bool sample) {
     const auto& p = prepared(sample);
     for (auto _ : state)
