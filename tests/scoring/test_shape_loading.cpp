@@ -12,8 +12,7 @@
 #include "scoring/fcstd_document.h"
 #include "scoring/geometry_scorer.h"
 #include "scoring/measure_document.h"
-#include "scoring/safe_zip.h"
-#include "support/zip_writer.h"
+#include "support/fcstd_mutate.h"
 
 using namespace vernier;
 using namespace vernier::test;
@@ -21,27 +20,21 @@ using ::testing::HasSubstr;
 
 namespace {
 
-std::string fixture(const std::string& name) {
-    return std::string(VERNIER_TEST_DATA_DIR) + "/fcstd/" + name;
-}
-
 const std::string kCorrupt = "CASCADE Topology V1, (c) Matra-Datavision\nLocations 1\n9 9 9 not a location\n";
 
 // The fixture with the stored shape of each named object replaced by a corrupt BREP.
 std::string withCorruptShapes(const std::string& file, const std::vector<std::string>& objects) {
-    const SafeZip zip = SafeZip::openFile(fixture(file));
-    const FcDocument xml = FcDocument::parseXml(zip.read("Document.xml"), file);
+    const FcDocument xml = FcDocument::parseXml(fixtureEntry(file, "Document.xml"), file);
     std::map<std::string, bool> corrupt;
     for (const auto& name : objects) {
         const FcObject* o = xml.find(name);
         EXPECT_NE(o, nullptr) << name;
         if (o && o->property("Shape")) corrupt[o->property("Shape")->shapeEntry] = true;
     }
-    std::vector<ZipItem> items;
-    for (const auto& e : zip.entries())
-        items.push_back(storedItem(e.name, corrupt.count(e.name) ? kCorrupt : zip.read(e.name)));
     EXPECT_EQ(corrupt.size(), objects.size());
-    return buildZip(items);
+    return mutateFixture(file, [&](const std::string& name, std::string bytes) {
+        return std::optional(std::make_pair(name, corrupt.count(name) ? kCorrupt : std::move(bytes)));
+    });
 }
 
 std::string inputError(const std::function<void()>& f) {
@@ -68,7 +61,7 @@ TEST(ShapeLoading, UnreadCorruptShapesAreIgnoredOnDemandAndFailAnEagerLoad) {
     EXPECT_THAT(inputError([&] { FcDocument::loadBytes(bytes, "plate.FCStd"); }),
                 HasSubstr("of object 'Sketch': corrupt BREP")); // the first in document order
     const MeasuredDocument lazy = measureBytes(bytes, ShapeLoading::OnDemand);
-    const MeasuredDocument whole = measureDocument(FcDocument::load(fixture("plate_hole.FCStd")),
+    const MeasuredDocument whole = measureDocument(FcDocument::load(fixturePath("plate_hole.FCStd")),
                                                    DocumentRole::Candidate, {false, 5000});
     ASSERT_TRUE(lazy.features);
     EXPECT_FALSE(lazy.gate);
@@ -118,7 +111,7 @@ TEST(ShapeLoading, EveryFixtureMeasuresTheSameEitherWay) {
 }
 
 TEST(ShapeLoading, ConcurrentFirstReadsParseOnce) {
-    const FcDocument d = FcDocument::load(fixture("flange_polar.FCStd"), {}, ShapeLoading::OnDemand);
+    const FcDocument d = FcDocument::load(fixturePath("flange_polar.FCStd"), {}, ShapeLoading::OnDemand);
     const FcObject* body = d.find("Body");
     ASSERT_NE(body, nullptr);
     const TopoDS_Shape* seen[4] = {};
