@@ -11,6 +11,7 @@
 #include <BRepBuilderAPI_Copy.hxx>
 #include <BRepMesh_IncrementalMesh.hxx>
 #include <BRepTools.hxx>
+#include <BRep_Builder.hxx>
 #include <BRep_Tool.hxx>
 #include <Bnd_OBB.hxx>
 #include <GCPnts_TangentialDeflection.hxx>
@@ -21,6 +22,7 @@
 #include <TopExp_Explorer.hxx>
 #include <TopTools_IndexedMapOfShape.hxx>
 #include <TopoDS.hxx>
+#include <TopoDS_Compound.hxx>
 #include <TopoDS_Wire.hxx>
 #include <gp_Dir.hxx>
 #include <gp_Lin.hxx>
@@ -175,6 +177,74 @@ private:
     double quality_ = RealLast();
 };
 
+bool isRuledType(GeomAbs_SurfaceType t) {
+    return t == GeomAbs_Plane || t == GeomAbs_Cylinder || t == GeomAbs_Cone ||
+           t == GeomAbs_SurfaceOfExtrusion;
+}
+
+// The vertices and a discretization of every curved edge, except the inner wires of planar faces: such a
+// wire (a hole's rim, a boss's foot) lies inside its face, so inside the hull of the face's outer wire,
+// and its points can never be extreme. Returns the largest chord sag reached.
+double sampleEdges(const TopoDS_Shape& shape, double linearDeflection, double angularDeflection,
+                   std::vector<gp_XYZ>& points) {
+    TopTools_IndexedMapOfShape edges, vertices, inner;
+    TopExp::MapShapes(shape, TopAbs_EDGE, edges);
+    TopExp::MapShapes(shape, TopAbs_VERTEX, vertices);
+    for (TopExp_Explorer f(shape, TopAbs_FACE); f.More(); f.Next()) {
+        const TopoDS_Face& face = TopoDS::Face(f.Current());
+        if (BRepAdaptor_Surface(face, Standard_False).GetType() != GeomAbs_Plane) continue;
+        const TopoDS_Wire outer = BRepTools::OuterWire(face);
+        if (outer.IsNull()) continue;
+        for (TopExp_Explorer w(face, TopAbs_WIRE); w.More(); w.Next())
+            if (!w.Current().IsSame(outer)) TopExp::MapShapes(w.Current(), TopAbs_EDGE, inner);
+    }
+    points.reserve(points.size() + static_cast<std::size_t>(vertices.Extent() + 8 * edges.Extent()));
+    for (int i = 1; i <= vertices.Extent(); ++i)
+        points.push_back(BRep_Tool::Pnt(TopoDS::Vertex(vertices(i))).XYZ());
+    double sag = 0;
+    for (int i = 1; i <= edges.Extent(); ++i) {
+        const TopoDS_Edge& edge = TopoDS::Edge(edges(i));
+        if (BRep_Tool::Degenerated(edge) || inner.Contains(edge)) continue;
+        if (!BRep_Tool::IsGeometric(edge)) throw MeasurementError(kPrefix + "an edge has no 3D curve");
+        const BRepAdaptor_Curve curve(edge);
+        if (curve.GetType() == GeomAbs_Line) continue; // its end points are vertices
+        const GCPnts_TangentialDeflection d(curve, angularDeflection, linearDeflection, 2);
+        if (d.NbPoints() < 2) throw MeasurementError(kPrefix + "an edge could not be discretized");
+        for (int k = 1; k <= d.NbPoints(); ++k)
+            points.push_back(d.Value(k).XYZ());
+        sag = std::max(sag, chordSag(curve, d));
+    }
+    return sag;
+}
+
+// Meshes a private copy of the given faces and appends the nodes; returns the largest deflection reached.
+double sampleMeshedFaces(const std::vector<TopoDS_Face>& faces, double linearDeflection,
+                         double angularDeflection, std::vector<gp_XYZ>& points) {
+    TopoDS_Compound compound;
+    BRep_Builder builder;
+    builder.MakeCompound(compound);
+    for (const TopoDS_Face& f : faces)
+        builder.Add(compound, f);
+    // A private topology copy, so no mesh leaks into the caller's (possibly shared) shape.
+    BRepBuilderAPI_Copy copier(compound, Standard_False, Standard_False);
+    TopoDS_Shape work = copier.Shape();
+    BRepTools::Clean(work);
+    BRepMesh_IncrementalMesh mesher(work, linearDeflection, Standard_False, angularDeflection,
+                                    Standard_False);
+    if (!mesher.IsDone()) throw MeasurementError(kPrefix + "meshing failed");
+    double deflection = 0;
+    for (TopExp_Explorer ex(work, TopAbs_FACE); ex.More(); ex.Next()) {
+        TopLoc_Location loc;
+        const Handle(Poly_Triangulation) tri = BRep_Tool::Triangulation(TopoDS::Face(ex.Current()), loc);
+        if (tri.IsNull()) throw MeasurementError(kPrefix + "a face has no triangulation");
+        deflection = std::max(deflection, tri->Deflection());
+        const gp_Trsf t = loc.Transformation();
+        for (int i = 1; i <= tri->NbNodes(); ++i)
+            points.push_back(loc.IsIdentity() ? tri->Node(i).XYZ() : tri->Node(i).Transformed(t).XYZ());
+    }
+    return deflection;
+}
+
 } // namespace
 
 std::array<double, 3> optimalObbOfPoints(const std::vector<gp_XYZ>& points) {
@@ -189,51 +259,17 @@ bool isRuled(const TopoDS_Shape& shape) {
     bool anyFace = false;
     for (TopExp_Explorer f(shape, TopAbs_FACE); f.More(); f.Next()) {
         anyFace = true;
-        switch (BRepAdaptor_Surface(TopoDS::Face(f.Current()), Standard_False).GetType()) {
-        case GeomAbs_Plane:
-        case GeomAbs_Cylinder:
-        case GeomAbs_Cone:
-        case GeomAbs_SurfaceOfExtrusion:
-            break;
-        default:
+        if (!isRuledType(BRepAdaptor_Surface(TopoDS::Face(f.Current()), Standard_False).GetType()))
             return false;
-        }
     }
     return anyFace && !TopExp_Explorer(shape, TopAbs_EDGE, TopAbs_FACE).More();
 }
 
 ObbEstimate estimateObbFromEdges(const TopoDS_Shape& shape, double linearDeflection,
                                  double angularDeflection) {
-    TopTools_IndexedMapOfShape edges, vertices, inner;
-    TopExp::MapShapes(shape, TopAbs_EDGE, edges);
-    TopExp::MapShapes(shape, TopAbs_VERTEX, vertices);
-    // An inner wire of a planar face (a hole's rim, a boss's foot) lies inside that face, so inside the
-    // hull of the face's outer wire: its points can never be extreme and are not sampled.
-    for (TopExp_Explorer f(shape, TopAbs_FACE); f.More(); f.Next()) {
-        const TopoDS_Face& face = TopoDS::Face(f.Current());
-        if (BRepAdaptor_Surface(face, Standard_False).GetType() != GeomAbs_Plane) continue;
-        const TopoDS_Wire outer = BRepTools::OuterWire(face);
-        if (outer.IsNull()) continue;
-        for (TopExp_Explorer w(face, TopAbs_WIRE); w.More(); w.Next())
-            if (!w.Current().IsSame(outer)) TopExp::MapShapes(w.Current(), TopAbs_EDGE, inner);
-    }
     std::vector<gp_XYZ> points;
-    points.reserve(static_cast<std::size_t>(vertices.Extent() + 8 * edges.Extent()));
-    for (int i = 1; i <= vertices.Extent(); ++i)
-        points.push_back(BRep_Tool::Pnt(TopoDS::Vertex(vertices(i))).XYZ());
     ObbEstimate e;
-    for (int i = 1; i <= edges.Extent(); ++i) {
-        const TopoDS_Edge& edge = TopoDS::Edge(edges(i));
-        if (BRep_Tool::Degenerated(edge) || inner.Contains(edge)) continue;
-        if (!BRep_Tool::IsGeometric(edge)) throw MeasurementError(kPrefix + "an edge has no 3D curve");
-        const BRepAdaptor_Curve curve(edge);
-        if (curve.GetType() == GeomAbs_Line) continue; // its end points are vertices
-        const GCPnts_TangentialDeflection d(curve, angularDeflection, linearDeflection, 2);
-        if (d.NbPoints() < 2) throw MeasurementError(kPrefix + "an edge could not be discretized");
-        for (int k = 1; k <= d.NbPoints(); ++k)
-            points.push_back(d.Value(k).XYZ());
-        e.deflection = std::max(e.deflection, chordSag(curve, d));
-    }
+    e.deflection = sampleEdges(shape, linearDeflection, angularDeflection, points);
     if (points.size() < 4) throw MeasurementError(kPrefix + "too few points for an oriented box");
     e.dims = optimalObbOfPoints(points);
     // Even an all-line ruled shape is not polyhedral when a face is curved: keep the margin non-zero.
@@ -281,6 +317,24 @@ ObbEstimate estimateObb(const TopoDS_Shape& shape, double volume, double linearF
             // Edges are cheap, so each tier discretizes them finer than it would mesh (obb_estimate.h).
             return estimateObbFromEdges(shape, obbDeflection(volume) * linearFactor * kObbEdgeLinearScale,
                                         std::min(angularDeflection, kObbEdgeMaxAngularDeflection));
+        }
+        // Mixed: ruled faces by their edges, only the others (tori, spheres, B-splines, ...) meshed.
+        TopTools_IndexedMapOfShape faceMap;
+        TopExp::MapShapes(shape, TopAbs_FACE, faceMap);
+        std::vector<TopoDS_Face> others;
+        for (int i = 1; i <= faceMap.Extent(); ++i)
+            if (!isRuledType(BRepAdaptor_Surface(TopoDS::Face(faceMap(i)), Standard_False).GetType()))
+                others.push_back(TopoDS::Face(faceMap(i)));
+        if (static_cast<int>(others.size()) < faceMap.Extent() &&
+            !TopExp_Explorer(shape, TopAbs_EDGE, TopAbs_FACE).More()) {
+            const double linear = obbDeflection(volume) * linearFactor;
+            std::vector<gp_XYZ> points;
+            const double sag = sampleEdges(shape, linear * kObbEdgeLinearScale,
+                                           std::min(angularDeflection, kObbEdgeMaxAngularDeflection), points);
+            const double meshed = sampleMeshedFaces(others, linear, angularDeflection, points);
+            e.dims = optimalObbOfPoints(points);
+            e.deflection = std::max({sag, linear * kObbEdgeLinearScale, meshed});
+            return e;
         }
         // A private topology copy, so no mesh leaks into the caller's (possibly shared) shape.
         BRepBuilderAPI_Copy copier(shape, Standard_False, Standard_False);

@@ -11,14 +11,18 @@
 
 #include <random>
 
+#include <BRepAdaptor_Curve.hxx>
 #include <BRepAlgoAPI_Cut.hxx>
 #include <BRepBuilderAPI_Transform.hxx>
+#include <BRepFilletAPI_MakeFillet.hxx>
 #include <BRepPrimAPI_MakeBox.hxx>
 #include <BRepPrimAPI_MakeCone.hxx>
 #include <BRepPrimAPI_MakeCylinder.hxx>
 #include <BRepPrimAPI_MakeSphere.hxx>
 #include <Bnd_OBB.hxx>
 #include <TColgp_Array1OfPnt.hxx>
+#include <TopExp_Explorer.hxx>
+#include <TopoDS.hxx>
 #include <gp_Ax2.hxx>
 #include <gtest/gtest.h>
 
@@ -161,9 +165,23 @@ TEST(ObbEstimate, RotatedCurvedShapesStayInsideTheMargin) {
         BRepAlgoAPI_Cut(BRepPrimAPI_MakeBox(60, 40, 6).Shape(),
                         BRepPrimAPI_MakeCylinder(gp_Ax2(gp_Pnt(30, 20, -1), gp::DZ()), 9, 8).Shape())
             .Shape();
+    // Mixed shapes: ruled faces sampled by their edges, the torus / sphere faces meshed.
+    const TopoDS_Shape drum = BRepPrimAPI_MakeCylinder(9, 20).Shape();
+    BRepFilletAPI_MakeFillet rounded(drum);
+    for (TopExp_Explorer e(drum, TopAbs_EDGE); e.More(); e.Next())
+        if (BRepAdaptor_Curve(TopoDS::Edge(e.Current())).GetType() == GeomAbs_Circle)
+            rounded.Add(2.5, TopoDS::Edge(e.Current()));
+    const TopoDS_Shape dimpled = BRepAlgoAPI_Cut(BRepPrimAPI_MakeBox(50, 30, 8).Shape(),
+                                                 BRepPrimAPI_MakeSphere(gp_Pnt(25, 15, 14), 9).Shape())
+                                     .Shape();
     const TopoDS_Shape shapes[] = {BRepPrimAPI_MakeCylinder(7, 30).Shape(),
                                    BRepPrimAPI_MakeCone(10, 4, 25).Shape(),
-                                   BRepPrimAPI_MakeSphere(12).Shape(), plate};
+                                   BRepPrimAPI_MakeSphere(12).Shape(),
+                                   plate,
+                                   rounded.Shape(),
+                                   dimpled};
+    EXPECT_FALSE(isRuled(rounded.Shape()));
+    EXPECT_FALSE(isRuled(dimpled));
     const gp_Dir axes[] = {gp_Dir(1, 0, 0), gp_Dir(0, 1, 0), gp_Dir(1, 1, 0), gp_Dir(1, 2, 3)};
     const double angles[] = {0.3, 0.7853981633974483, 1.2};
     int checked = 0;
@@ -183,7 +201,7 @@ TEST(ObbEstimate, RotatedCurvedShapesStayInsideTheMargin) {
                 expectWithinMargin(Twin{exact, fast}, "shape " + std::to_string(checked));
                 ++checked;
             }
-    EXPECT_EQ(checked, 48);
+    EXPECT_EQ(checked, 72);
 }
 
 TEST(ObbEstimate, SameDecisionsAsExactOnAllFixturePairs) {
