@@ -1,7 +1,9 @@
 #pragma once
-// A cheap OBB estimate for the bbox gate (perf-notes.md): the same OCCT optimal OBB on a much coarser
-// mesh, with the mesh's achieved deflection so the scorer can bound the error against the OBB at the
-// spec's deflection (geometry_scorer.h obbMargin) and refine only when the gate is in doubt.
+// A cheap OBB estimate for the bbox gate (perf-notes.md): the same OCCT optimal OBB algorithm on far
+// fewer points than the spec's fine mesh, with the deflection those points reach, so the scorer can bound
+// the error against the OBB at the spec's deflection (geometry_scorer.h obbMargin) and refine only when
+// the gate is in doubt. The points: planar-only shapes use their vertices (exact); faces on planes,
+// cylinders, cones and extrusions contribute their edges (isRuled); any other face a coarse mesh.
 #include <array>
 #include <vector>
 
@@ -20,7 +22,7 @@ constexpr double kObbEstimateAngularDeflection = 0.7;
 constexpr double kObbCloserLinearFactor = 10.0;
 constexpr double kObbCloserAngularDeflection = 0.2;
 
-// Ruled shapes (isRuled) skip the mesh: each tier discretizes their edges with a tenth of its linear
+// Ruled faces (isRuled) need no mesh: each tier discretizes the edges with a tenth of its linear
 // factor and at most 0.3 rad (measured on the sample: first tier 1.6 ms per pair, no pair needs the
 // second tier; 0.1 rad costs 30% more, a linear scale of 0.3 sends 8 of 46 pairs to the second tier).
 constexpr double kObbEdgeLinearScale = 0.1;
