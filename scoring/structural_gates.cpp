@@ -5,12 +5,16 @@
 #include <map>
 #include <set>
 
+#include <BRepAdaptor_Curve.hxx>
+#include <BRepAdaptor_Surface.hxx>
 #include <BRepGProp.hxx>
+#include <BRep_Tool.hxx>
 #include <GProp_GProps.hxx>
 #include <Standard_Failure.hxx>
 #include <TopExp.hxx>
 #include <TopExp_Explorer.hxx>
 #include <TopTools_IndexedMapOfShape.hxx>
+#include <TopoDS.hxx>
 
 namespace vernier {
 
@@ -154,10 +158,12 @@ bool flagged(const FcDocument& doc, const FcObject& o, std::set<std::string>& vi
                     someChild = true;
             if (!someChild) return true;
         } else {
-            const double vb = memo.of(o), vt = memo.of(*tip);
-            const bool sameFaces = countOf(o.shape(), TopAbs_FACE) == countOf(tip->shape(), TopAbs_FACE);
-            if (!sameFaces || std::abs(vb - vt) > 1e-6 * std::max({std::abs(vb), std::abs(vt), 1.0}))
-                return true;
+            if (countOf(o.shape(), TopAbs_FACE) != countOf(tip->shape(), TopAbs_FACE)) return true;
+            // The same faces bound the same solid: the volumes agree without integrating the tip.
+            if (!sameBoundary(o.shape(), tip->shape())) {
+                const double vb = memo.of(o), vt = memo.of(*tip);
+                if (std::abs(vb - vt) > 1e-6 * std::max({std::abs(vb), std::abs(vt), 1.0})) return true;
+            }
         }
     }
     if (isAggregator(o.type)) {
@@ -231,6 +237,104 @@ double shapeVolume(const TopoDS_Shape& shape) {
         return std::isfinite(v) ? v : 0;
     } catch (const Standard_Failure&) {
         return 0;
+    }
+}
+
+namespace {
+
+bool near(double a, double b) {
+    return std::abs(a - b) <= 1e-9 * (1.0 + std::max(std::abs(a), std::abs(b)));
+}
+
+bool near(const gp_XYZ& a, const gp_XYZ& b) {
+    return near(a.X(), b.X()) && near(a.Y(), b.Y()) && near(a.Z(), b.Z());
+}
+
+bool near(const gp_Ax3& a, const gp_Ax3& b) {
+    return near(a.Location().XYZ(), b.Location().XYZ()) && near(a.Direction().XYZ(), b.Direction().XYZ()) &&
+           near(a.XDirection().XYZ(), b.XDirection().XYZ());
+}
+
+bool sameSurface(const TopoDS_Face& fa, const TopoDS_Face& fb) {
+    const BRepAdaptor_Surface a(fa, Standard_False), b(fb, Standard_False);
+    if (a.GetType() != b.GetType()) return false;
+    switch (a.GetType()) {
+    case GeomAbs_Plane:
+        return near(a.Plane().Position(), b.Plane().Position());
+    case GeomAbs_Cylinder:
+        return near(a.Cylinder().Position(), b.Cylinder().Position()) &&
+               near(a.Cylinder().Radius(), b.Cylinder().Radius());
+    case GeomAbs_Cone:
+        return near(a.Cone().Position(), b.Cone().Position()) &&
+               near(a.Cone().RefRadius(), b.Cone().RefRadius()) &&
+               near(a.Cone().SemiAngle(), b.Cone().SemiAngle());
+    case GeomAbs_Sphere:
+        return near(a.Sphere().Position(), b.Sphere().Position()) &&
+               near(a.Sphere().Radius(), b.Sphere().Radius());
+    case GeomAbs_Torus:
+        return near(a.Torus().Position(), b.Torus().Position()) &&
+               near(a.Torus().MajorRadius(), b.Torus().MajorRadius()) &&
+               near(a.Torus().MinorRadius(), b.Torus().MinorRadius());
+    default:
+        return false;
+    }
+}
+
+bool sameEdge(const TopoDS_Edge& ea, const TopoDS_Edge& eb) {
+    if (ea.Orientation() != eb.Orientation()) return false;
+    const bool da = BRep_Tool::Degenerated(ea), db = BRep_Tool::Degenerated(eb);
+    if (da || db) return da == db;
+    if (!BRep_Tool::IsGeometric(ea) || !BRep_Tool::IsGeometric(eb)) return false;
+    const BRepAdaptor_Curve a(ea), b(eb);
+    if (a.GetType() != b.GetType()) return false;
+    switch (a.GetType()) {
+    case GeomAbs_Line:
+        break;
+    case GeomAbs_Circle:
+        if (!near(a.Circle().Radius(), b.Circle().Radius()) ||
+            !near(a.Circle().Location().XYZ(), b.Circle().Location().XYZ()) ||
+            !near(a.Circle().Axis().Direction().XYZ(), b.Circle().Axis().Direction().XYZ()))
+            return false;
+        break;
+    case GeomAbs_Ellipse:
+        if (!near(a.Ellipse().MajorRadius(), b.Ellipse().MajorRadius()) ||
+            !near(a.Ellipse().MinorRadius(), b.Ellipse().MinorRadius()) ||
+            !near(a.Ellipse().Position(), b.Ellipse().Position()))
+            return false;
+        break;
+    default:
+        return false;
+    }
+    // The arc: both ends and the middle (which side of a full circle the edge runs).
+    const double a0 = a.FirstParameter(), a1 = a.LastParameter(), b0 = b.FirstParameter(),
+                 b1 = b.LastParameter();
+    return near(a.Value(a0).XYZ(), b.Value(b0).XYZ()) && near(a.Value(a1).XYZ(), b.Value(b1).XYZ()) &&
+           near(a.Value(0.5 * (a0 + a1)).XYZ(), b.Value(0.5 * (b0 + b1)).XYZ());
+}
+
+} // namespace
+
+bool sameBoundary(const TopoDS_Shape& a, const TopoDS_Shape& b) {
+    if (a.IsNull() || b.IsNull()) return false;
+    try {
+        TopTools_IndexedMapOfShape fa, fb;
+        TopExp::MapShapes(a, TopAbs_FACE, fa);
+        TopExp::MapShapes(b, TopAbs_FACE, fb);
+        if (fa.Extent() != fb.Extent() || fa.Extent() == 0) return false;
+        // Every face as the solids use it (orientation included), in the same order.
+        TopExp_Explorer xa(a, TopAbs_FACE), xb(b, TopAbs_FACE);
+        for (; xa.More() && xb.More(); xa.Next(), xb.Next()) {
+            const TopoDS_Face& f = TopoDS::Face(xa.Current());
+            const TopoDS_Face& g = TopoDS::Face(xb.Current());
+            if (f.Orientation() != g.Orientation() || !sameSurface(f, g)) return false;
+            TopExp_Explorer ea(f, TopAbs_EDGE), eb(g, TopAbs_EDGE);
+            for (; ea.More() && eb.More(); ea.Next(), eb.Next())
+                if (!sameEdge(TopoDS::Edge(ea.Current()), TopoDS::Edge(eb.Current()))) return false;
+            if (ea.More() || eb.More()) return false;
+        }
+        return !xa.More() && !xb.More();
+    } catch (const Standard_Failure&) {
+        return false;
     }
 }
 

@@ -32,6 +32,13 @@ double shapeVolume(const TopoDS_Shape& shape);
 // §7.2 "carries faces": non-null with at least one face; an OCCT exception counts as true.
 bool carriesFaces(const TopoDS_Shape& shape);
 
+// True when both shapes are bounded by the same faces: in the same order, each with the same orientation,
+// the same analytic surface (plane, cylinder, cone, sphere, torus; placement and radii within 1e-9
+// relative) and the same edges (line, circle or ellipse arcs with the same type, parameters and end and
+// middle points). Their volumes then differ by integration noise only, so §7.2's body-versus-tip volume
+// test holds without integrating the tip. False whenever it cannot tell (other surface or curve types).
+bool sameBoundary(const TopoDS_Shape& a, const TopoDS_Shape& b);
+
 // §2: the first PartDesign::Body whose shape is non-null with Volume > 0; empty if none.
 std::string selectScoredBody(const FcDocument& doc);
 

@@ -1,8 +1,11 @@
 // Body gate, feature-tree gate, complexity gate and scored-body selection (scoring-spec.md §2, §7):
 // every reason on the fixture that triggers it, no gate on the good fixtures, and the §7.2 rules one
 // by one on small documents assembled here.
+#include <filesystem>
 #include <fstream>
 
+#include <BRepAlgoAPI_Cut.hxx>
+#include <BRepBuilderAPI_Transform.hxx>
 #include <BRepPrimAPI_MakeBox.hxx>
 #include <BRepPrimAPI_MakeCylinder.hxx>
 #include <TopExp_Explorer.hxx>
@@ -261,4 +264,55 @@ TEST(StructuralGates, ComplexityGateIsStrictlyAboveFiveThousandAndCandidateOnly)
     o.maxFacesBeforeMeshing = 7;
     EXPECT_TRUE(
         measureDocument(FcDocument::load(kDir + "plate_hole.FCStd"), DocumentRole::Candidate, o).features);
+}
+
+// The tip shortcut of §7.2: the same faces recognised, anything else not.
+TEST(StructuralGates, SameBoundaryRecognisesTheSameSolidOnly) {
+    auto plate = [](double r) {
+        return BRepAlgoAPI_Cut(box(40, 30, 5),
+                               BRepPrimAPI_MakeCylinder(gp_Ax2(gp_Pnt(20, 15, -1), gp::DZ()), r, 7).Shape())
+            .Shape();
+    };
+    EXPECT_TRUE(sameBoundary(box(), box()));
+    EXPECT_TRUE(sameBoundary(plate(1.5), plate(1.5)));
+    EXPECT_FALSE(sameBoundary(plate(1.5), plate(1.455)));
+    EXPECT_FALSE(sameBoundary(box(), box(10, 5, 2.9)));
+    gp_Trsf moved;
+    moved.SetTranslation(gp_Vec(0, 0, 1e-3));
+    EXPECT_FALSE(sameBoundary(box(), BRepBuilderAPI_Transform(box(), moved, true).Shape()));
+    EXPECT_FALSE(sameBoundary(box(), box().Reversed()));
+    EXPECT_FALSE(sameBoundary(box(), TopoDS_Shape()));
+}
+
+// Wherever the shortcut fires on real documents (the Body against its Tip), OCCT's two volume integrals
+// agree far inside §7.2's 1e-6, so the gate decides as if both were integrated.
+TEST(StructuralGates, BodyAndTipVolumesAgreeWheneverTheirBoundariesDo) {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(kDir))
+        if (e.path().extension() == ".FCStd") files.push_back(e.path());
+    for (const auto& e : fs::recursive_directory_iterator(fs::path(VERNIER_SOURCE_DIR) / "resources/sample"))
+        if (e.is_regular_file() && e.path().extension() == ".FCStd") files.push_back(e.path());
+    int same = 0, compared = 0;
+    for (const auto& f : files) {
+        FcDocument d;
+        try {
+            d = FcDocument::load(f.string());
+        } catch (const std::exception&) {
+            continue;
+        }
+        for (const auto& o : d.objects) {
+            const FcProperty* tipProp = o.property("Tip");
+            if (o.type != "PartDesign::Body" || !tipProp || tipProp->links.empty()) continue;
+            const FcObject* tip = d.find(tipProp->links.front());
+            if (!tip || o.shape().IsNull() || tip->shape().IsNull()) continue;
+            ++compared;
+            if (!sameBoundary(o.shape(), tip->shape())) continue;
+            ++same;
+            const double vb = shapeVolume(o.shape()), vt = shapeVolume(tip->shape());
+            EXPECT_LE(std::abs(vb - vt), 1e-9 * std::max(std::abs(vb), 1.0)) << f;
+        }
+    }
+    std::printf("bodies with a tip: %d, same boundary: %d\n", compared, same);
+    EXPECT_GT(same, 40);
 }
