@@ -202,9 +202,8 @@ void BM_PairedComparison(benchmark::State& state) {
 }
 BENCHMARK(BM_PairedComparison)->Unit(benchmark::kMillisecond);
 
-// The embedded sample's 37 trials rescored by `vernier-cli rescore-worker` processes, no cache.
-void BM_RescoreSample(benchmark::State& state) {
-    ResultSet set = importResults({(kSample / "results").string()}, (kSample / "pack").string());
+// Rescores every trial of `set` with state.range(0) worker processes, no cache.
+void rescoreAll(benchmark::State& state, const ResultSet& set) {
     std::vector<int> all;
     for (std::size_t i = 0; i < set.trials.size(); ++i)
         all.push_back(static_cast<int>(i));
@@ -222,28 +221,17 @@ void BM_RescoreSample(benchmark::State& state) {
         benchmark::Counter(static_cast<double>(all.size()), benchmark::Counter::kIsIterationInvariantRate);
     state.counters["crashed"] = static_cast<double>(crashed);
 }
+
+// The embedded sample's 37 trials rescored by `vernier-cli rescore-worker` processes, no cache.
+void BM_RescoreSample(benchmark::State& state) {
+    rescoreAll(state, importResults({(kSample / "results").string()}, (kSample / "pack").string()));
+}
 BENCHMARK(BM_RescoreSample)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(2)->UseRealTime();
 
 // The generated bundle's 1,300 trials (100 tasks × 13 systems), no cache: the workers' reference reuse.
 void BM_RescoreGenerated(benchmark::State& state) {
     Generated& g = generated();
-    ResultSet set = importResults({g.results}, g.pack);
-    std::vector<int> all;
-    for (std::size_t i = 0; i < set.trials.size(); ++i)
-        all.push_back(static_cast<int>(i));
-    RescoreOptions o;
-    o.workers = static_cast<int>(state.range(0));
-    o.useCache = false;
-    std::size_t crashed = 0;
-    for (auto _ : state) {
-        auto results = RescoreEngine(o).run(set, all);
-        crashed = 0;
-        for (const auto& [i, r] : results)
-            crashed += r.scorerCrash;
-    }
-    state.counters["trials_per_s"] =
-        benchmark::Counter(static_cast<double>(all.size()), benchmark::Counter::kIsIterationInvariantRate);
-    state.counters["crashed"] = static_cast<double>(crashed);
+    rescoreAll(state, importResults({g.results}, g.pack));
 }
 BENCHMARK(BM_RescoreGenerated)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 

@@ -11,7 +11,6 @@
 #include <Bnd_OBB.hxx>
 #include <benchmark/benchmark.h>
 
-#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -23,8 +22,8 @@
 #include "scoring/obb_estimate.h"
 #include "scoring/spec_parser.h"
 #include "scoring/spec_scorer.h"
+#include "tests/support/sample_pairs.h"
 
-namespace fs = std::filesystem;
 using namespace vernier;
 
 namespace {
@@ -50,25 +49,9 @@ std::vector<PairPaths> fixturePairs() {
 
 // Every answer document of the embedded sample, paired with its task's reference and spec.
 std::vector<PairPaths> samplePairs() {
-    const fs::path root = fs::path(VERNIER_SOURCE_DIR) / "resources/sample";
     std::vector<PairPaths> out;
-    std::vector<fs::path> answers;
-    for (const auto& e : fs::recursive_directory_iterator(root / "results"))
-        if (e.is_regular_file() && e.path().extension() == ".FCStd") answers.push_back(e.path());
-    std::sort(answers.begin(), answers.end());
-    for (const auto& a : answers) {
-        // Harbor: <trial = task__xxxx>/artifacts/app/answer*.FCStd; runs: <task>/answer*.FCStd.
-        std::string task = a.parent_path().filename().string();
-        if (task == "app") task = a.parent_path().parent_path().parent_path().filename().string();
-        task = task.substr(0, task.find("__"));
-        const std::string stem = a.stem().string();
-        const std::string refName = stem == "answer_base"   ? "reference_base.FCStd"
-                                    : stem == "answer_edit" ? "reference_edit.FCStd"
-                                                            : "reference.FCStd";
-        const fs::path tests = root / "pack" / task / "tests";
-        if (fs::exists(tests / refName))
-            out.push_back({(tests / refName).string(), a.string(), (tests / "spec.json").string()});
-    }
+    for (const auto& p : test::sampleScoringPairs())
+        out.push_back({p.reference, p.candidate, p.spec});
     return out;
 }
 

@@ -9,10 +9,6 @@ namespace vernier::ui::palette {
 // Every colour comes from viewers/colour_map (the one colour module); this file adds brushes, labels, fonts.
 namespace colours = viewers::colours;
 
-QColor categorical(int index) {
-    return colours::categorical(index);
-}
-
 QBrush categoricalBrush(int index) {
     if (index < 0) index = 0;
     const int cycle = index / kCategoricalCount;
@@ -50,27 +46,6 @@ QString zeroCategoryLabel(const QString& category) {
 
 QColor gateColor(const QString& gate) {
     return colours::gate(gate);
-}
-
-QColor sequential(double t) {
-    return colours::sequential(t);
-}
-
-QColor textOn(const QColor& background) {
-    return colours::textOn(background);
-}
-
-QColor ink() {
-    return colours::ink();
-}
-QColor grid() {
-    return colours::grid();
-}
-QColor unknown() {
-    return colours::unknown();
-}
-QColor highlight() {
-    return colours::highlight();
 }
 
 QFont font(double pointSize, bool bold) {

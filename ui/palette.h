@@ -12,8 +12,16 @@ namespace vernier::ui::palette {
 
 inline constexpr int kCategoricalCount = viewers::colours::kCategoricalCount;
 
-// Colour of the index-th series (system); cycles after kCategoricalCount.
-QColor categorical(int index);
+// The colour module's own functions, under the names the charts use: the index-th series colour,
+// viridis and the text colour on it, and the neutrals (viewers/colour_map.h documents each).
+using viewers::colours::categorical;
+using viewers::colours::grid;
+using viewers::colours::highlight;
+using viewers::colours::ink;
+using viewers::colours::sequential;
+using viewers::colours::textOn;
+using viewers::colours::unknown;
+
 // Brush of the index-th series: the colour, and from the second cycle on a hatch pattern so that
 // 13 systems stay distinguishable without relying on more hues.
 QBrush categoricalBrush(int index);
@@ -26,17 +34,6 @@ QString workflowLabel(const QString& workflow); // "Creation" | "Create & edit" 
 QColor zeroCategoryColor(const QString& category);
 QString zeroCategoryLabel(const QString& category);
 QColor gateColor(const QString& gate);
-
-// Viridis, t in [0,1] (clamped). Perceptually uniform, readable in greyscale and by CVD viewers.
-QColor sequential(double t);
-// Text colour that stays readable on top of sequential(t).
-QColor textOn(const QColor& background);
-
-// Neutral colours for whiskers, frontier lines, grid and "unknown" values.
-QColor ink();
-QColor grid();
-QColor unknown();
-QColor highlight();
 
 // Font sizes in points, chosen so a 3.5 in wide figure stays readable when printed at that width.
 inline constexpr double kTitlePt = 9.0;

@@ -30,6 +30,7 @@
 #include "scoring/measure_document.h"
 #include "scoring/obb.h"
 #include "scoring/obb_estimate.h"
+#include "support/sample_pairs.h"
 
 namespace fs = std::filesystem;
 using namespace vernier;
@@ -56,29 +57,6 @@ std::vector<std::string> fixtureFiles() {
     for (const auto& e : fs::directory_iterator(std::string(VERNIER_TEST_DATA_DIR) + "/fcstd"))
         if (e.path().extension() == ".FCStd") out.push_back(e.path().string());
     std::sort(out.begin(), out.end());
-    return out;
-}
-
-// (reference, candidate) paths of every answer document in the embedded sample.
-std::vector<std::pair<std::string, std::string>> samplePairs() {
-    const fs::path root = fs::path(VERNIER_SOURCE_DIR) / "resources/sample";
-    std::vector<std::pair<std::string, std::string>> out;
-    if (!fs::exists(root / "results")) return out;
-    std::vector<fs::path> answers;
-    for (const auto& e : fs::recursive_directory_iterator(root / "results"))
-        if (e.is_regular_file() && e.path().extension() == ".FCStd") answers.push_back(e.path());
-    std::sort(answers.begin(), answers.end());
-    for (const auto& a : answers) {
-        std::string task = a.parent_path().filename().string();
-        if (task == "app") task = a.parent_path().parent_path().parent_path().filename().string();
-        task = task.substr(0, task.find("__"));
-        const std::string stem = a.stem().string();
-        const std::string ref = stem == "answer_base"   ? "reference_base.FCStd"
-                                : stem == "answer_edit" ? "reference_edit.FCStd"
-                                                        : "reference.FCStd";
-        const fs::path r = root / "pack" / task / "tests" / ref;
-        if (fs::exists(r)) out.emplace_back(r.string(), a.string());
-    }
     return out;
 }
 
@@ -220,11 +198,11 @@ TEST(ObbEstimate, SameDecisionsAsExactOnAllFixturePairs) {
 }
 
 TEST(ObbEstimate, SameDecisionsAsExactOnTheSampleTrials) {
-    const auto pairs = samplePairs();
+    const auto pairs = test::sampleScoringPairs();
     ASSERT_FALSE(pairs.empty());
     std::map<std::string, Twin> refs;
     Counts n;
-    for (const auto& [r, c] : pairs) {
+    for (const auto& [r, c, spec] : pairs) {
         if (!refs.count(r)) {
             refs.emplace(r, measureTwin(r, DocumentRole::Reference));
             expectWithinMargin(refs.at(r), r);

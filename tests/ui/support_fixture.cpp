@@ -1,12 +1,16 @@
 #include "ui/support_fixture.h"
 
 #include <QDir>
+#include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
+#include <QTimer>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "models/result_set.h"
+#include "ui/main_window.h"
+#include "ui/session.h"
 
 namespace vernier::testing {
 
@@ -165,6 +169,19 @@ SamplePaths samplePaths() {
         p.pack = root + QStringLiteral("/pack");
     }
     return p;
+}
+
+bool waitForAnalysis(ui::MainWindow& w, int timeoutMs) {
+    QEventLoop loop;
+    bool done = false;
+    QObject::connect(&w, &ui::MainWindow::analysisShown, &loop, [&] {
+        done = true;
+        loop.quit();
+    });
+    QObject::connect(w.session(), &ui::Session::loadFailed, &loop, &QEventLoop::quit);
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    return done;
 }
 
 } // namespace vernier::testing

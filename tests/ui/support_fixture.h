@@ -8,6 +8,10 @@
 
 #include "ui/analysis.h"
 
+namespace vernier::ui {
+class MainWindow;
+}
+
 namespace vernier::testing {
 
 struct UiFixture {
@@ -28,5 +32,9 @@ struct SamplePaths {
     QString pack;
 };
 SamplePaths samplePaths();
+
+// Runs the event loop until `window` shows an analysis (true), its session fails to load, or the
+// timeout passes (false).
+bool waitForAnalysis(ui::MainWindow& window, int timeoutMs = 120000);
 
 } // namespace vernier::testing

@@ -31,21 +31,9 @@
 
 using namespace vernier;
 using namespace vernier::ui;
+using vernier::testing::waitForAnalysis;
 
 namespace {
-
-bool waitForAnalysis(MainWindow& w, int timeoutMs = 120000) {
-    QEventLoop loop;
-    bool done = false;
-    QObject::connect(&w, &MainWindow::analysisShown, &loop, [&] {
-        done = true;
-        loop.quit();
-    });
-    QObject::connect(w.session(), &Session::loadFailed, &loop, &QEventLoop::quit);
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    loop.exec();
-    return done;
-}
 
 void settle() {
     for (int i = 0; i < 4; ++i) {

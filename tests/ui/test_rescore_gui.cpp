@@ -14,26 +14,11 @@
 #include "models/rescoring.h"
 #include "ui/main_window.h"
 #include "ui/session.h"
+#include "ui/support_fixture.h"
 
 using namespace vernier;
 using namespace vernier::ui;
-
-namespace {
-
-bool waitForAnalysis(MainWindow& w, int timeoutMs = 120000) {
-    QEventLoop loop;
-    bool done = false;
-    QObject::connect(&w, &MainWindow::analysisShown, &loop, [&] {
-        done = true;
-        loop.quit();
-    });
-    QObject::connect(w.session(), &Session::loadFailed, &loop, &QEventLoop::quit);
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    loop.exec();
-    return done;
-}
-
-} // namespace
+using vernier::testing::waitForAnalysis;
 
 TEST(UiRescore, RescoringTheSampleFinishesAndCountsTheTwoKernelDriftMismatches) {
     QTemporaryDir cache;
