@@ -1,13 +1,14 @@
 // Reads Harbor job folders and leaderboard submission folders (design.md §3.2), plain or zipped.
 // Every trial is read on its own: a malformed file sets that trial's loadError and nothing else.
+#include <QThread>
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <thread>
 
 #include "models/bundle_tree.h"
 #include "models/result_set.h"
@@ -371,12 +372,16 @@ void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
         }
     };
     const std::size_t nThreads = std::min<std::size_t>(kImportThreads, (jobs.size() + 31) / 32);
-    std::vector<std::thread> threads;
-    for (std::size_t k = 1; k < nThreads; ++k)
-        threads.emplace_back(worker);
+    // QThread, not std::thread: zipped bundles are read through QuaZip, and a QThread releases its Qt thread
+    // data when it finishes instead of at process exit.
+    std::vector<std::unique_ptr<QThread>> threads;
+    for (std::size_t k = 1; k < nThreads; ++k) {
+        threads.emplace_back(QThread::create(worker));
+        threads.back()->start();
+    }
     worker();
     for (auto& th : threads)
-        th.join();
+        th->wait();
     for (auto& t : read) {
         if (!t.loadError.empty()) problems.push_back({t.trialPath, t.loadError});
         out.push_back(std::move(t));

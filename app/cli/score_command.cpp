@@ -2,12 +2,14 @@
 // create_and_edit task; geometry (scoring-spec.md §5.1) plus optional spec consistency (§8).
 #include <cstdio>
 #include <cstdlib>
-#include <future>
+#include <exception>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <QThread>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
@@ -89,12 +91,30 @@ std::vector<MeasuredDocument> measureAll(const std::vector<std::pair<std::string
             out.push_back(one(d));
         return out;
     }
-    std::vector<std::future<MeasuredDocument>> futures;
-    for (std::size_t i = 1; i < docs.size(); ++i)
-        futures.push_back(std::async(std::launch::async, one, docs[i]));
-    out.push_back(one(docs[0]));
-    for (auto& f : futures)
-        out.push_back(f.get()); // rethrows the first failure in document order
+    // QThread rather than std::async: the reader touches Qt (QuaZip's QIODevice), and a QThread tears down
+    // its Qt thread data when it finishes, where an adopted std::thread leaves it to process exit (which
+    // LeakSanitizer reports).
+    std::vector<std::optional<MeasuredDocument>> results(docs.size());
+    std::vector<std::exception_ptr> errors(docs.size());
+    auto guarded = [&](std::size_t i) {
+        try {
+            results[i] = one(docs[i]);
+        } catch (...) {
+            errors[i] = std::current_exception();
+        }
+    };
+    std::vector<std::unique_ptr<QThread>> workers;
+    for (std::size_t i = 1; i < docs.size(); ++i) {
+        workers.emplace_back(QThread::create(guarded, i));
+        workers.back()->start();
+    }
+    guarded(0);
+    for (auto& w : workers)
+        w->wait();
+    for (std::size_t i = 0; i < docs.size(); ++i) {
+        if (errors[i]) std::rethrow_exception(errors[i]); // the first failure in document order
+        out.push_back(std::move(*results[i]));
+    }
     return out;
 }
 
