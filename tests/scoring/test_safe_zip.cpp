@@ -3,10 +3,11 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <sstream>
-#include <thread>
 #include <unistd.h>
 
+#include <QThread>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -98,18 +99,21 @@ TEST(SafeZip, ConcurrentReadsOfOneArchive) {
     for (const auto& e : z.entries())
         serial[e.name] = z.read(e.name);
     std::map<std::string, std::string> a, b;
-    std::thread t1([&] {
+    // QThread: reads go through QuaZip, whose Qt thread data a QThread releases when it finishes.
+    std::unique_ptr<QThread> t1(QThread::create([&] {
         for (int k = 0; k < 20; ++k)
             for (const auto& e : z.entries())
                 a[e.name] = z.read(e.name);
-    });
-    std::thread t2([&] {
+    }));
+    std::unique_ptr<QThread> t2(QThread::create([&] {
         for (int k = 0; k < 20; ++k)
             for (auto it = z.entries().rbegin(); it != z.entries().rend(); ++it)
                 b[it->name] = z.read(it->name);
-    });
-    t1.join();
-    t2.join();
+    }));
+    t1->start();
+    t2->start();
+    t1->wait();
+    t2->wait();
     EXPECT_EQ(a, serial);
     EXPECT_EQ(b, serial);
     EXPECT_GT(serial.size(), 3u);
