@@ -24,7 +24,9 @@ the vertices, face statistics, cylinder radii/axes/centroids, plane origins, the
 scalar properties, placements, sketch geometry and constraints). Not included, so still a
 lower bound: OCCT's optimal OBB on the fine mesh (Bnd_OBB has no FreeCAD binding; bench_score's
 BM_StageObbOnFineMesh measures it alone: add its figure), the conversion into OCP objects, and the
-original's Python-side work (ICP in numpy, detectors, checks).
+original's Python-side checks and detectors. VERNIER_BASELINE_ICP=1 adds the ICP comparator's Python
+side (§6 in numpy, icp_numpy below; VERNIER_BASELINE_PRINT_ICP=1 prints each pair's q_ICP, which
+bench/check_baseline_icp.sh compares with `vernier-cli score`).
 """
 import glob
 import json
@@ -41,6 +43,8 @@ REPEAT = int(os.environ.get("VERNIER_BASELINE_REPEAT", "2"))
 # The original opens each document twice (geometry comparator, then ICP comparator): set 2 to match.
 OPENS = int(os.environ.get("VERNIER_BASELINE_OPENS", "1"))
 FAITHFUL = os.environ.get("VERNIER_BASELINE_FAITHFUL", "0") == "1"
+# With FAITHFUL: also run the ICP comparator's Python side (icp_numpy below) on the face centres.
+ICP = os.environ.get("VERNIER_BASELINE_ICP", "0") == "1"
 
 FIXTURE_PAIRS = [("box_additive", "box_additive"), ("box_additive", "box_sketch_pad"),
                  ("box_additive", "box_rotated"), ("box_additive", "box_2_91"),
@@ -140,13 +144,117 @@ def geometry_side(path):
 
 
 def icp_side(path):
-    """The ICP comparator's open: area-weighted face centres (§6)."""
+    """The ICP comparator's open: area-weighted face centres (§6) and the vertex count."""
     doc, body = open_body(path)
     try:
-        if body is not None:
-            _ = [(f.CenterOfMass, f.Area) for f in body.Shape.copy().Faces]
+        if body is None:
+            return None
+        s = body.Shape.copy()
+        pts = []
+        for f in s.Faces:
+            c = f.CenterOfMass
+            pts.append((c.x, c.y, c.z, f.Area))
+        _ = len(s.Vertexes)
+        return pts
     finally:
         App.closeDocument(doc.Name)
+
+
+def _pca_frame(p, w):
+    """Area-weighted centroid and eigenvector frame (ascending eigenvalues, det +1), scoring-spec.md §6."""
+    import numpy
+    if w.sum() <= 0:
+        w = numpy.ones(len(p))
+    c = (p * w[:, None]).sum(axis=0) / w.sum()
+    d = p - c
+    cov = (d * w[:, None]).T @ d / w.sum()
+    _, vecs = numpy.linalg.eigh(0.5 * (cov + cov.T))
+    if numpy.linalg.det(vecs) < 0:
+        vecs[:, 2] = -vecs[:, 2]
+    return c, vecs
+
+
+def _nn(a, b):
+    """Nearest neighbour in b of every point of a: (distances, indices). Brute force: the clouds have one
+    point per face (FreeCAD 0.20's Python has no scipy)."""
+    import numpy
+    d2 = ((a[:, None, :] - b[None, :, :]) ** 2).sum(axis=2)
+    j = d2.argmin(axis=1)
+    return numpy.sqrt(d2[numpy.arange(len(a)), j]), j
+
+
+def _bidirectional(src, tgt, R, t):
+    import numpy
+    moved = src @ R.T + t
+    d1, _ = _nn(moved, tgt)
+    d2, _ = _nn(tgt, moved)
+    d = numpy.concatenate([d1, d2])
+    return numpy.sqrt((d ** 2).mean()), d.max(), d1.max(), d2.max()
+
+
+def _proper_permutations():
+    import itertools
+    import numpy
+    out = []
+    for perm in itertools.permutations(range(3)):
+        for signs in itertools.product((1.0, -1.0), repeat=3):
+            P = numpy.zeros((3, 3))
+            for row, col in enumerate(perm):
+                P[row, col] = signs[row]
+            if numpy.linalg.det(P) > 0:
+                out.append(P)
+    return out
+
+
+def icp_numpy(cand, ref):
+    """The original's Python ICP (scoring-spec.md §6): 24 PCA poses ranked by bidirectional RMSE, the best 6
+    refined by trimmed mutual-nearest-neighbour ICP (80%, Kabsch, <= 80 iterations), final full residuals."""
+    import math
+    import numpy
+    if cand is None or ref is None or len(cand) < 3 or len(ref) < 3:
+        return 1.0
+    src, ws = numpy.array([p[:3] for p in cand]), numpy.array([p[3] for p in cand])
+    tgt, wt = numpy.array([p[:3] for p in ref]), numpy.array([p[3] for p in ref])
+    cs, As = _pca_frame(src, ws)
+    ct, At = _pca_frame(tgt, wt)
+    poses = []
+    for k, P in enumerate(_proper_permutations()):
+        R0 = At @ P @ As.T
+        t0 = ct - R0 @ cs
+        poses.append((_bidirectional(src, tgt, R0, t0)[0], k, R0, t0))
+    poses.sort(key=lambda e: (e[0], e[1]))
+    best = None
+    for _, k, R, t in poses[:6]:
+        prev = None
+        for _ in range(80):
+            moved = src @ R.T + t
+            d_st, j = _nn(moved, tgt)
+            _, i_back = _nn(tgt, moved)
+            pairs = [(i, j[i], d_st[i]) for i in range(len(src)) if i_back[j[i]] == i]
+            if len(pairs) < 3:
+                pairs = [(i, j[i], d_st[i]) for i in range(len(src))]
+            pairs.sort(key=lambda e: e[2])
+            pairs = pairs[:max(3, math.ceil(0.8 * len(pairs)))]
+            a = moved[[p[0] for p in pairs]]
+            b = tgt[[p[1] for p in pairs]]
+            mu_a, mu_b = a.mean(axis=0), b.mean(axis=0)
+            H = (a - mu_a).T @ (b - mu_b)
+            U, _, Vt = numpy.linalg.svd(H)
+            D = numpy.diag([1.0, 1.0, numpy.sign(numpy.linalg.det(Vt.T @ U.T))])
+            R_inc = Vt.T @ D @ U.T
+            t_inc = mu_b - R_inc @ mu_a
+            R, t = R_inc @ R, R_inc @ t + t_inc
+            kept = numpy.linalg.norm(a @ R_inc.T + t_inc - b, axis=1)
+            rmse = math.sqrt((kept ** 2).mean())
+            if prev is not None and abs(prev - rmse) < 1e-7:
+                break
+            prev = rmse
+        rmse, max_res, _, _ = _bidirectional(src, tgt, R, t)
+        if best is None or (max_res, rmse) < best[:2]:
+            best = (max_res, rmse)
+        if max_res < 1e-9:
+            break
+    return 1.0 if best[0] < 1e-9 else math.exp(math.log(0.9) / 0.1 * best[0])
 
 
 FEATURE_PROPERTIES = ("Length", "Length2", "Radius", "Radius1", "Radius2", "Diameter", "Depth", "Size", "Height",
@@ -203,8 +311,12 @@ def spec_side(path):
 def faithful_pair(r, c):
     geometry_side(r)
     geometry_side(c)
-    icp_side(r)
-    icp_side(c)
+    ref_points = icp_side(r)
+    cand_points = icp_side(c)
+    if ICP:
+        q = icp_numpy(cand_points, ref_points)
+        if os.environ.get("VERNIER_BASELINE_PRINT_ICP") == "1":  # to compare with `vernier-cli score`
+            print("ICP", os.path.relpath(r, ROOT), os.path.relpath(c, ROOT), repr(q))
     if WHICH == "sample":  # the fixture pairs have no spec.json (bench_score scores no spec there either)
         spec_side(c)
 
@@ -228,7 +340,7 @@ def main():
             wall += time.perf_counter() - w0
             cpu += time.process_time() - c0
             n += 1
-    print(json.dumps({"set": WHICH, "pairs": len(pairs), "repeat": REPEAT, "mesh_at_obb_deflection": MESH, "opens_per_document": OPENS, "faithful": FAITHFUL,
+    print(json.dumps({"set": WHICH, "pairs": len(pairs), "repeat": REPEAT, "mesh_at_obb_deflection": MESH, "opens_per_document": OPENS, "faithful": FAITHFUL, "icp_numpy": FAITHFUL and ICP,
                       "wall_s_per_pair": wall / n, "cpu_s_per_pair": cpu / n,
                       "freecad": ".".join(App.Version()[0:3])}))
 

@@ -3,8 +3,8 @@
 #include "scoring/measure_document.h"
 
 #include <cmath>
+#include <optional>
 
-#include <BRepGProp.hxx>
 #include <GProp_GProps.hxx>
 #include <Standard_Failure.hxx>
 #include <TopExp.hxx>
@@ -22,7 +22,7 @@
 namespace vernier {
 
 GeometryFeatures measureShape(const TopoDS_Shape& shape, const MeasureOptions& opts,
-                              std::vector<FaceSample>* faces, const GProp_GProps* knownVolumeProps) {
+                              std::vector<FaceSample>* faces, const ShapeIntegrals* knownIntegrals) {
     if (shape.IsNull()) throw MeasurementError("empty BREP shape");
     GeometryFeatures f;
     try {
@@ -34,11 +34,12 @@ GeometryFeatures measureShape(const TopoDS_Shape& shape, const MeasureOptions& o
         f.nVertices = vertexMap.Extent();
         f.solidCount = solidMap.Extent();
 
-        GProp_GProps volumeProps;
-        if (knownVolumeProps)
-            volumeProps = *knownVolumeProps;
-        else
-            BRepGProp::VolumeProperties(shape, volumeProps);
+        std::optional<ShapeIntegrals> computed;
+        if (!knownIntegrals) computed = integrateShape(shape);
+        const ShapeIntegrals& integrals = knownIntegrals ? *knownIntegrals : *computed;
+        if (static_cast<int>(integrals.faces.size()) != f.nFaces)
+            throw MeasurementError("face integrals do not match the shape");
+        const GProp_GProps& volumeProps = integrals.volume;
         f.volume = volumeProps.Mass();
         if (!(f.volume > 0) || !std::isfinite(f.volume))
             throw MeasurementError("expected a positive-volume solid");
@@ -50,8 +51,7 @@ GeometryFeatures measureShape(const TopoDS_Shape& shape, const MeasureOptions& o
         if (faces) faces->clear();
         for (int i = 1; i <= f.nFaces; ++i) {
             const TopoDS_Face& face = TopoDS::Face(faceMap(i));
-            GProp_GProps props;
-            BRepGProp::SurfaceProperties(face, props);
+            const GProp_GProps& props = integrals.faces[static_cast<std::size_t>(i - 1)];
             faceArea[i] = props.Mass();
             const std::string type = surfaceTypeName(face);
             f.surfaceAreaByType[type] += faceArea[i];
@@ -102,7 +102,7 @@ MeasuredDocument measureDocument(FcDocument doc, DocumentRole role, const Measur
 
     try {
         md.features = measureShape(md.shape, opts, &md.faces,
-                                   check.scoredBodyVolumeProps ? &*check.scoredBodyVolumeProps : nullptr);
+                                   check.scoredBodyIntegrals ? &*check.scoredBodyIntegrals : nullptr);
     } catch (const MeasurementError& e) {
         throw MeasurementError(std::string(roleWord(role)) + " model '" + d.fileName + "': " + e.what());
     }

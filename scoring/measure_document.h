@@ -7,6 +7,7 @@
 #include <TopoDS_Shape.hxx>
 
 #include "scoring/geometry_features.h"
+#include "scoring/shape_integrals.h"
 
 namespace vernier {
 
@@ -20,10 +21,10 @@ struct MeasureOptions {
 MeasuredDocument measureDocument(FcDocument doc, DocumentRole role, const MeasureOptions& opts = {});
 
 // Features of a shape alone (no gates); what measureDocument uses. Exposed for analytic tests.
-// `volumeProps`, when given, must be BRepGProp::VolumeProperties(shape) (default arguments) already
-// computed by the caller; it is then not integrated again.
+// `integrals`, when given, must be integrateShape(shape) already computed by the caller; the shape is
+// then not integrated again.
 GeometryFeatures measureShape(const TopoDS_Shape& shape, const MeasureOptions& opts = {},
                               std::vector<FaceSample>* faces = nullptr,
-                              const GProp_GProps* volumeProps = nullptr);
+                              const ShapeIntegrals* integrals = nullptr);
 
 } // namespace vernier

@@ -84,31 +84,38 @@ bool isAllowedLeaf(const std::string& type) {
     return types.count(type) != 0;
 }
 
-// Volumes computed once per object: the gates ask for the same Body volume several times. The full
-// volume properties are kept, so the scored Body's serve its features too (inertia, §3).
+// Volumes computed once per object: the gates ask for the same Body volume several times. For a Body the
+// whole integrals are kept (volume properties and each face's surface properties, integrated in one pass),
+// so the scored Body's serve its features too (inertia, face centroids, §3).
 class VolumeMemo {
 public:
     double of(const FcObject& o) { return entry(o).volume; }
-    // The properties behind of(o), or nullptr when OCCT failed or the volume is not finite.
-    const GProp_GProps* propsOf(const FcObject& o) {
+    // The integrals behind of(o) for a Body, or nullptr when OCCT failed or the volume is not finite.
+    const ShapeIntegrals* integralsOf(const FcObject& o) {
         const Entry& e = entry(o);
-        return e.props ? &*e.props : nullptr;
+        return e.integrals ? &*e.integrals : nullptr;
     }
 
 private:
     struct Entry {
         double volume = 0;
-        std::optional<GProp_GProps> props;
+        std::optional<ShapeIntegrals> integrals;
     };
     const Entry& entry(const FcObject& o) {
         auto [it, inserted] = cache_.try_emplace(&o);
         if (inserted && !o.shape().IsNull()) {
             try {
-                GProp_GProps props;
-                BRepGProp::VolumeProperties(o.shape(), props); // exactly shapeVolume()'s computation
-                if (std::isfinite(props.Mass())) {
-                    it->second.volume = props.Mass();
-                    it->second.props = props;
+                // Either way exactly shapeVolume()'s computation (shape_integrals.h).
+                if (o.type == kBody) {
+                    ShapeIntegrals integrals = integrateShape(o.shape());
+                    if (std::isfinite(integrals.volume.Mass())) {
+                        it->second.volume = integrals.volume.Mass();
+                        it->second.integrals = std::move(integrals);
+                    }
+                } else {
+                    GProp_GProps props;
+                    BRepGProp::VolumeProperties(o.shape(), props);
+                    if (std::isfinite(props.Mass())) it->second.volume = props.Mass();
                 }
             } catch (const Standard_Failure&) {
             }
@@ -387,7 +394,7 @@ StructuralCheck checkStructure(const FcDocument& doc, DocumentRole role) {
     if (!out.gate) out.gate = bodyGateOf(doc, role, bodies);
     if (!out.gate) out.gate = treeGateOf(doc, out.scoredBody, role, memo);
     if (const FcObject* body = doc.find(out.scoredBody))
-        if (const GProp_GProps* p = memo.propsOf(*body)) out.scoredBodyVolumeProps = *p;
+        if (const ShapeIntegrals* p = memo.integralsOf(*body)) out.scoredBodyIntegrals = *p;
     return out;
 }
 

@@ -10,6 +10,7 @@
 
 #include "scoring/fcstd_document.h"
 #include "scoring/geometry_features.h"
+#include "scoring/shape_integrals.h"
 
 namespace vernier {
 
@@ -63,9 +64,9 @@ std::optional<GateResult> structuralGates(const FcDocument& doc, DocumentRole ro
 struct StructuralCheck {
     std::string scoredBody;
     std::optional<GateResult> gate;
-    // BRepGProp::VolumeProperties of the scored Body's shape, as computed for the gates (absent when
-    // OCCT failed): measureDocument reuses it instead of integrating the same solid again.
-    std::optional<GProp_GProps> scoredBodyVolumeProps;
+    // integrateShape() of the scored Body's shape, as computed for the gates (absent when OCCT failed):
+    // measureDocument reuses it instead of integrating the same solid and its faces again.
+    std::optional<ShapeIntegrals> scoredBodyIntegrals;
 };
 StructuralCheck checkStructure(const FcDocument& doc, DocumentRole role);
 

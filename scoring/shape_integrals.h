@@ -1,0 +1,25 @@
+// A solid's volume integrals and each of its faces' surface integrals in one pass over the faces.
+#pragma once
+
+#include <vector>
+
+#include <GProp_GProps.hxx>
+#include <TopTools_IndexedMapOfShape.hxx>
+#include <TopoDS_Shape.hxx>
+
+namespace vernier {
+
+struct ShapeIntegrals {
+    // Bit for bit BRepGProp::VolumeProperties(shape) with OCCT 7.6's default arguments.
+    GProp_GProps volume;
+    // faces[i - 1] is bit for bit BRepGProp::SurfaceProperties(faceMap(i)), faceMap being
+    // TopExp::MapShapes(shape, TopAbs_FACE): area, area centroid and inertia of every unique face.
+    std::vector<GProp_GProps> faces;
+};
+
+// Computes both sets with the OCCT integrators the two calls above use, but prepares each face (its UV
+// bounds and boundary: BRepGProp_Face::Load, the costliest step for the small analytic faces CAD parts
+// have) once for both, instead of once per call. Throws Standard_Failure as those calls do.
+ShapeIntegrals integrateShape(const TopoDS_Shape& shape);
+
+} // namespace vernier
