@@ -4,6 +4,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QSaveFile>
 #include <QStandardPaths>
@@ -58,6 +59,17 @@ std::string RescoreCache::defaultDirectory() {
     // Without a QCoreApplication the location has no application name; keep ours apart anyway.
     if (!base.contains("vernier", Qt::CaseInsensitive)) base += "/vernier";
     return base.toStdString() + "/rescore";
+}
+
+std::string RescoreCache::directoryFor(const std::string& bundle) {
+    if (const char* env = std::getenv("VERNIER_CACHE_DIR"); env && *env) return defaultDirectory();
+    const QFileInfo info(QDir::cleanPath(QString::fromStdString(bundle)));
+    if (!info.fileName().isEmpty()) {
+        const QString beside =
+            info.absoluteDir().filePath(info.fileName() + QStringLiteral(".vernier-cache/rescore"));
+        if (QDir().mkpath(beside) && QFileInfo(beside).isWritable()) return beside.toStdString();
+    }
+    return defaultDirectory();
 }
 
 namespace {
@@ -132,7 +144,6 @@ RescoreEngine::RescoreEngine(RescoreOptions options) : options_(std::move(option
     if (options_.workers < 1) options_.workers = 1;
     if (options_.workerProgram.empty()) options_.workerProgram = defaultWorkerProgram();
     if (options_.scorerIdentity.empty()) options_.scorerIdentity = scorerIdentity();
-    if (options_.cacheDirectory.empty()) options_.cacheDirectory = RescoreCache::defaultDirectory();
 }
 
 std::string RescoreEngine::defaultWorkerProgram() {
@@ -276,7 +287,14 @@ RescoreEngine::run(const ResultSet& set, const std::vector<int>& trials, const P
     };
 
     // Jobs, cache keys and cache hits on the calling thread; references are hashed once per task.
-    RescoreCache cache(options_.cacheDirectory);
+    // One cache per bundle (beside it), unless the caller named one directory for all.
+    std::map<std::string, RescoreCache> caches;
+    std::vector<const RescoreCache*> cacheOf(n, nullptr);
+    auto cacheFor = [&](const TrialRecord& t) -> const RescoreCache& {
+        const std::string where =
+            options_.cacheDirectory.empty() ? RescoreCache::directoryFor(t.bundle) : options_.cacheDirectory;
+        return caches.try_emplace(where, where).first->second;
+    };
     std::map<std::string, FileHashes> taskMemo;
     std::vector<std::vector<std::size_t>> groups; // pending trials, one group per task
     std::map<std::string, std::size_t> groupOfTask;
@@ -312,7 +330,8 @@ RescoreEngine::run(const ResultSet& set, const std::vector<int>& trials, const P
             continue;
         }
         if (options_.useCache) {
-            if (auto hit = cache.load(keys[i])) {
+            cacheOf[i] = &cacheFor(t);
+            if (auto hit = cacheOf[i]->load(keys[i])) {
                 finish(i, *hit);
                 continue;
             }
@@ -340,7 +359,7 @@ RescoreEngine::run(const ResultSet& set, const std::vector<int>& trials, const P
                 // A crash or hang marks only this trial; score() restarts the process for the next one.
                 RescoredResult r = worker.score(lines[i], static_cast<long long>(i));
                 if (cancelled_ && r.scorerCrash && r.error == "cancelled") return;
-                if (options_.useCache && !r.scorerCrash) cache.store(keys[i], r);
+                if (cacheOf[i] && !r.scorerCrash) cacheOf[i]->store(keys[i], r);
                 finish(i, std::move(r));
             }
         }

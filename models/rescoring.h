@@ -44,12 +44,16 @@ RescoreJob rescoreJobFromJson(const std::string& line, long long* id); // throws
 std::string rescoredResultToJson(const RescoredResult& r, long long id);
 RescoredResult rescoredResultFromJson(const std::string& line, long long* id); // throws InputError
 
-// Content-addressed cache of rescoring results, outside any bundle. Default directory:
-// $VERNIER_CACHE_DIR, else QStandardPaths::CacheLocation + "/rescore".
+// Content-addressed cache of rescoring results, never inside a bundle (design.md §5, §6).
 class RescoreCache {
 public:
     explicit RescoreCache(std::string directory = defaultDirectory());
+    // $VERNIER_CACHE_DIR + "/rescore", else the user's cache (QStandardPaths::CacheLocation + "/rescore").
     static std::string defaultDirectory();
+    // Where a bundle's results are cached: beside it, "<bundle>.vernier-cache/rescore" next to the folder
+    // or .zip, when that directory can be created and written; otherwise defaultDirectory() (a read-only
+    // location such as an installed sample). $VERNIER_CACHE_DIR, when set, wins. Creates the directory.
+    static std::string directoryFor(const std::string& bundle);
     const std::string& directory() const { return dir_; }
 
     // sha256 over the workflow, every document's bytes (candidate(s), reference(s), spec) and the
@@ -69,7 +73,7 @@ struct RescoreOptions {
     std::string workerProgram;   // default: vernier-cli next to the running executable
     std::vector<std::string> workerArguments = {"rescore-worker"};
     bool useCache = true;
-    std::string cacheDirectory; // default RescoreCache::defaultDirectory()
+    std::string cacheDirectory; // empty: RescoreCache::directoryFor(each trial's bundle)
     std::string scorerIdentity; // default scorerIdentity(); part of the cache key
 };
 

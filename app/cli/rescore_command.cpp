@@ -62,9 +62,20 @@ int runRescore(const std::vector<std::string>& raw) {
     std::fprintf(stderr,
                  "%zu mismatch(es) with |Δ| > 1e-4; %zu trial(s) with only one of recorded/rescored\n",
                  mismatches.size(), oneSided.size());
-    json out = {{"rescored", trials.size()}, {"scorer_crashes", crashes},
-                {"mismatches", mismatches},  {"recorded_or_rescored_missing", oneSided},
-                {"tolerance", 1e-4},         {"cache", RescoreCache::defaultDirectory()},
+    // Where each bundle's results are cached (beside it; RescoreCache::directoryFor).
+    std::vector<std::string> cacheDirs;
+    json cacheByBundle = json::object();
+    for (const std::string& b : set.bundles) {
+        cacheDirs.push_back(RescoreCache::directoryFor(b));
+        cacheByBundle[b] = cacheDirs.back();
+    }
+    json out = {{"rescored", trials.size()},
+                {"scorer_crashes", crashes},
+                {"mismatches", mismatches},
+                {"recorded_or_rescored_missing", oneSided},
+                {"tolerance", 1e-4},
+                {"cache", cacheDirs.empty() ? json(nullptr) : json(cacheDirs.front())},
+                {"cache_by_bundle", cacheByBundle},
                 {"trials", trials}};
     std::cout << vernier::cli::jsonText(out) << "\n";
     return cli::kExitOk;

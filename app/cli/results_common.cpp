@@ -51,8 +51,11 @@ int rescoreAll(ResultSet& set, const Args& args) {
         if (set.trials[i].loadError.empty() && set.trials[i].taskIndex >= 0)
             trials.push_back(static_cast<int>(i));
     RescoreEngine engine(o);
+    std::string caches;
+    for (const std::string& b : set.bundles)
+        caches += (caches.empty() ? "" : ", ") + RescoreCache::directoryFor(b);
     std::fprintf(stderr, "rescoring %zu trials with %d worker(s), cache %s\n", trials.size(), o.workers,
-                 o.useCache ? RescoreCache::defaultDirectory().c_str() : "off");
+                 o.useCache ? caches.c_str() : "off");
     auto results = engine.run(set, trials, [&](const RescoreProgress& p) {
         const TrialRecord& t = set.trials[static_cast<std::size_t>(p.lastTrial)];
         std::fprintf(stderr, "[%d/%d] %s %s\n", p.done, p.total, t.system.label().c_str(),

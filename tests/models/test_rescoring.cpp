@@ -195,6 +195,40 @@ TEST(Rescoring, NothingIsWrittenInsideTheBundle) {
     EXPECT_EQ(count(), before);
 }
 
+// design.md §5: results are cached beside the bundle (never inside it): "<bundle>.vernier-cache/rescore".
+TEST(Rescoring, ResultsAreCachedBesideTheBundle) {
+    unsetenv("VERNIER_CACHE_DIR");
+    Fixture f({"task-a__1", "task-a__2"});
+    RescoreOptions o = f.options();
+    o.cacheDirectory.clear(); // the default: beside each trial's bundle
+    auto count = [&] { return std::distance(fs::recursive_directory_iterator(f.dir / "job"), {}); };
+    const auto before = count();
+    RescoreEngine(o).run(f.set, f.all());
+    EXPECT_EQ(count(), before);
+    const std::string beside = f.dir / "job.vernier-cache/rescore";
+    EXPECT_EQ(RescoreCache::directoryFor(f.dir / "job"), beside);
+    EXPECT_EQ(RescoreCache::directoryFor(f.dir / "job/"), beside);
+    std::size_t entries = 0;
+    for (const auto& e : fs::recursive_directory_iterator(beside))
+        entries += e.path().extension() == ".json";
+    EXPECT_EQ(entries, 2u);
+    // A second run is served from there.
+    RescoreProgress last;
+    RescoreEngine(o).run(f.set, f.all(), [&](const RescoreProgress& p) { last = p; });
+    EXPECT_EQ(last.fromCache, 2);
+}
+
+TEST(Rescoring, AnUnwritablePlaceBesideTheBundleFallsBackToTheUserCache) {
+    unsetenv("VERNIER_CACHE_DIR");
+    // Nothing can be created in /proc, whoever runs the test (root included).
+    EXPECT_EQ(RescoreCache::directoryFor("/proc/some-bundle.zip"), RescoreCache::defaultDirectory());
+    TempDir d;
+    setenv("VERNIER_CACHE_DIR", (d / "mine").c_str(), 1);
+    EXPECT_EQ(RescoreCache::directoryFor(d / "bundle"), d / "mine/rescore");
+    EXPECT_FALSE(fs::exists(d / "bundle.vernier-cache"));
+    unsetenv("VERNIER_CACHE_DIR");
+}
+
 TEST(Rescoring, CancelStopsTheRun) {
     Fixture f({"task-a__1", "task-a__2", "task-a__3", "task-a__4", "task-a__5", "task-a__6"});
     RescoreOptions o = f.options();
