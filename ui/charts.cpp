@@ -13,7 +13,9 @@
 #include <QScatterSeries>
 #include <QValueAxis>
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <numeric>
 
@@ -44,6 +46,17 @@ QValueAxis* valueAxis(const QString& title, double lo, double hi, const QString&
     return axis;
 }
 
+// A 0-100 points axis with room right of 100 for the value labels; ticks stay on multiples of 20, so no
+// tick or grid line is drawn beyond 100.
+constexpr double kScoreAxisMax = 116;
+QValueAxis* scoreAxis(const QString& title) {
+    auto* axis = valueAxis(title, 0, kScoreAxisMax, QStringLiteral("valueAxis"));
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(20);
+    return axis;
+}
+
 // "nice" upper bound for an axis covering `v`.
 double niceMax(double v) {
     if (!(v > 0)) return 1.0;
@@ -61,7 +74,9 @@ QValueAxis* countAxis(const QString& title, int maxCount) {
             step = candidate;
             break;
         }
-    const int top = std::max(step, ((maxCount + step - 1) / step) * step);
+    // At least one free unit beyond the longest bar, for its total.
+    const int room = maxCount + std::max(1, maxCount / 8);
+    const int top = std::max(step, ((room + step - 1) / step) * step);
     auto* axis = valueAxis(title, 0, top, QStringLiteral("valueAxis"));
     axis->setTickType(QValueAxis::TicksDynamic);
     axis->setTickAnchor(0);
@@ -128,6 +143,57 @@ QGraphicsSimpleTextItem* annotate(QChart* chart, QAbstractSeries* series, QPoint
     return item;
 }
 
+// A bar's value as text right of the bar, or right of its whisker (`reach`, the interval's upper end) so the
+// interval never crosses the number.
+void labelBar(QChart* chart, QAbstractSeries* series, double value, double reach, double y,
+              const QString& text) {
+    annotate(chart, series, QPointF(std::max(value, reach), y), text, 5);
+}
+
+// A count centred in its segment [lo, hi] of a stacked bar, in the colour that reads on `fill`; hidden when
+// the segment is too narrow for it at the current size.
+void labelSegment(QChart* chart, QAbstractSeries* series, double lo, double hi, double y, const QString& text,
+                  const QColor& fill) {
+    auto* item = new QGraphicsSimpleTextItem(text, chart);
+    item->setFont(palette::font(palette::kTickPt));
+    item->setBrush(palette::textOn(fill));
+    item->setZValue(10);
+    auto place = [chart, series, lo, hi, y, item] {
+        const QPointF a = chart->mapToPosition(QPointF(lo, y), series);
+        const QPointF b = chart->mapToPosition(QPointF(hi, y), series);
+        const QRectF box = item->boundingRect();
+        item->setVisible(b.x() - a.x() >= box.width() + 4);
+        item->setPos((a.x() + b.x() - box.width()) / 2, a.y() - box.height() / 2);
+    };
+    QObject::connect(chart, &QChart::plotAreaChanged, chart, place);
+    place();
+}
+
+QString points1(double v) {
+    return QString::number(v, 'f', 1);
+}
+
+// Score charts print every bar's value in one column right of the 100 line (inside the axis headroom),
+// where no interval reaches: the numbers line up like a table column and never collide with a whisker.
+void labelScore(QChart* chart, QAbstractSeries* series, double y, double points) {
+    annotate(chart, series, QPointF(100.0, y), points1(points), 6);
+}
+
+// Per-segment counts and each bar's total on a stacked count chart (categories bottom-to-top).
+void labelStacks(QChart* chart, QHorizontalStackedBarSeries* series) {
+    const int categories =
+        series->barSets().isEmpty() ? 0 : static_cast<int>(series->barSets().first()->count());
+    for (int c = 0; c < categories; ++c) {
+        double end = 0;
+        for (QBarSet* set : series->barSets()) {
+            const double v = set->at(c);
+            if (v > 0) labelSegment(chart, series, end, end + v, c, QString::number(v), set->color());
+            end += v;
+        }
+        if (end > 0) labelBar(chart, series, end, end, c, QString::number(end));
+    }
+}
+
 // A chart of one bar series over the systems (category axis on the left) against the value axis `x`.
 QChart* systemBarChart(QAbstractBarSeries* series, const QString& name, const QString& title, QValueAxis* x,
                        const QStringList& categories) {
@@ -151,7 +217,8 @@ QChart* emptyChart(const QString& title, const QString& why) {
 
 QChart* horizontalBars(const Analysis& a, const QString& title, const QString& axisTitle,
                        const QString& setName, const std::vector<std::optional<double>>& valuesTopDown,
-                       const QString& objectName, const QString& unknownNote) {
+                       const QString& objectName, const QString& unknownNote,
+                       const std::function<QString(double)>& format) {
     if (a.rows.empty()) return emptyChart(title, QStringLiteral("no systems"));
     QStringList categories;
     auto* set = new QBarSet(setName);
@@ -168,19 +235,19 @@ QChart* horizontalBars(const Analysis& a, const QString& title, const QString& a
     series->setObjectName(objectName);
     series->append(set);
     series->setBarWidth(kBarWidth);
-    series->setLabelsVisible(true);
-    series->setLabelsFormat(QStringLiteral("@value"));
-    series->setLabelsPrecision(3);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    auto* x = valueAxis(axisTitle, 0, niceMax(maxValue * 1.15), QStringLiteral("valueAxis"));
+    auto* x = valueAxis(axisTitle, 0, niceMax(maxValue * 1.2), QStringLiteral("valueAxis"));
     x->applyNiceNumbers();
     x->setLabelFormat(QStringLiteral("%.3g"));
     auto* chart = systemBarChart(series, objectName + QStringLiteral("Chart"), title, x, categories);
     chart->legend()->setVisible(false);
     // An unknown value has no bar: say so in the empty bar area instead of changing the system's name.
-    for (int c = 0; c < categories.size(); ++c)
-        if (!valuesTopDown[static_cast<std::size_t>(categories.size() - 1 - c)])
+    for (int c = 0; c < categories.size(); ++c) {
+        const auto& v = valuesTopDown[static_cast<std::size_t>(categories.size() - 1 - c)];
+        if (v)
+            labelBar(chart, series, *v, *v, c, format(*v));
+        else
             annotate(chart, series, QPointF(0, c), unknownNote, 6);
+    }
     return chart;
 }
 
@@ -235,14 +302,14 @@ QChart* buildOverallChart(const Analysis& a) {
     series->setObjectName(QStringLiteral("overallSeries"));
     series->append(set);
     series->setBarWidth(0.6);
-    auto* x = valueAxis(QStringLiteral("Overall score (points)"), 0, 100, QStringLiteral("valueAxis"));
-    x->setTickCount(6);
+    auto* x = scoreAxis(QStringLiteral("Overall score (points)"));
     auto* chart = systemBarChart(series, QStringLiteral("overallChart"), title, x, systemCategories(a));
     auto* y = chart->axes(Qt::Vertical).constFirst();
     const int n = static_cast<int>(a.rows.size());
     for (int i = 0; i < n; ++i) {
         const auto& s = a.rows[static_cast<std::size_t>(n - 1 - i)].summary;
         addWhisker(chart, x, y, s.ci95.lo * 100.0, s.ci95.hi * 100.0, i, 0.15);
+        labelScore(chart, series, i, s.overall * 100.0);
     }
     chart->legend()->setVisible(false);
     return chart;
@@ -265,18 +332,26 @@ QChart* buildWorkflowChart(const Analysis& a) {
             *set << it->summary.perWorkflow[static_cast<std::size_t>(w)].value_or(0.0) * 100.0;
         series->append(set);
     }
-    auto* x = valueAxis(QStringLiteral("Mean reward (points)"), 0, 100, QStringLiteral("valueAxis"));
-    x->setTickCount(6);
+    // A workflow no system has a value for (filtered out) gets no "no tasks" notes.
+    std::array<bool, 3> workflowShown{};
+    for (const auto& row : a.rows)
+        for (std::size_t w = 0; w < 3; ++w)
+            workflowShown[w] = workflowShown[w] || row.summary.perWorkflow[w].has_value();
+    auto* x = scoreAxis(QStringLiteral("Mean reward (points)"));
     auto* chart = systemBarChart(series, QStringLiteral("workflowChart"), title, x, systemCategories(a));
     auto* y = chart->axes(Qt::Vertical).constFirst();
     const int n = static_cast<int>(a.rows.size());
     for (int i = 0; i < n; ++i) {
         const auto& row = a.rows[static_cast<std::size_t>(n - 1 - i)];
         for (int j = 0; j < 3; ++j) {
-            const auto& ci = row.workflowCi95[static_cast<std::size_t>(order[static_cast<std::size_t>(j)])];
-            if (!ci) continue;
-            addWhisker(chart, x, y, ci->lo * 100.0, ci->hi * 100.0, groupedBarCenter(i, j, 3, kBarWidth),
-                       kBarWidth / 3 * 0.3);
+            const auto w = static_cast<std::size_t>(order[static_cast<std::size_t>(j)]);
+            const auto& ci = row.workflowCi95[w];
+            const double centre = groupedBarCenter(i, j, 3, kBarWidth);
+            if (ci) addWhisker(chart, x, y, ci->lo * 100.0, ci->hi * 100.0, centre, kBarWidth / 3 * 0.3);
+            if (const auto& v = row.summary.perWorkflow[w])
+                labelScore(chart, series, centre, *v * 100.0);
+            else if (workflowShown[w])
+                annotate(chart, series, QPointF(0, centre), QStringLiteral("no tasks"), 5);
         }
     }
     // Legend in reading order.
@@ -290,7 +365,9 @@ QChart* buildWorkflowChart(const Analysis& a) {
 static QChart* stackedCountChart(QHorizontalStackedBarSeries* series, const QString& name,
                                  const QString& title, const QString& countTitle, int maxTotal,
                                  const Analysis& a) {
-    return systemBarChart(series, name, title, countAxis(countTitle, maxTotal), systemCategories(a));
+    QChart* chart = systemBarChart(series, name, title, countAxis(countTitle, maxTotal), systemCategories(a));
+    labelStacks(chart, series);
+    return chart;
 }
 
 QChart* buildZeroTaxonomyChart(const Analysis& a) {
@@ -418,7 +495,8 @@ QChart* buildCostPerPointChart(const Analysis& a) {
         values.push_back(row.summary.costPerPoint);
     return horizontalBars(a, QStringLiteral("Cost per score point"),
                           QStringLiteral("Cost per point (USD / point)"), QStringLiteral("Cost per point"),
-                          values, QStringLiteral("costPerPoint"), QStringLiteral("cost unknown"));
+                          values, QStringLiteral("costPerPoint"), QStringLiteral("cost unknown"),
+                          [](double v) { return QStringLiteral("$") + QString::number(v, 'f', 2); });
 }
 
 QChart* buildDurationChart(const Analysis& a) {
@@ -427,7 +505,8 @@ QChart* buildDurationChart(const Analysis& a) {
         values.push_back(row.summary.meanDurationMin);
     return horizontalBars(a, QStringLiteral("Mean trial duration"), QStringLiteral("Mean duration (minutes)"),
                           QStringLiteral("Mean duration"), values, QStringLiteral("duration"),
-                          QStringLiteral("duration unknown"));
+                          QStringLiteral("duration unknown"),
+                          [](double v) { return QString::number(v, 'f', 1) + QStringLiteral(" min"); });
 }
 
 QChart* buildCompareScatterChart(const Analysis& a, int systemA, int systemB) {

@@ -47,6 +47,15 @@ FailureView::FailureView(QWidget* parent) : ViewPage(parent) {
     segmentProxy_->setSourceModel(trials_);
     segmentProxy_->setOnlyTrials({});
     segmentTable_ = makeTable(QStringLiteral("failureTrialsTable"), segmentProxy_, this);
+    // Every listed trial scored zero: what matters is which axis, category and gate; cost, duration and the
+    // recorded/rescored pair live in the Trials view.
+    for (int c : {TrialTableModel::Reward, TrialTableModel::Cost, TrialTableModel::Duration,
+                  TrialTableModel::Recorded, TrialTableModel::Rescored})
+        segmentTable_->setColumnHidden(c, true);
+    // Why each trial is zero reads first: category and gate right after the system.
+    QHeaderView* header = segmentTable_->horizontalHeader();
+    header->moveSection(header->visualIndex(TrialTableModel::Category), 2);
+    header->moveSection(header->visualIndex(TrialTableModel::Gate), 3);
     segmentLabel_ = new QLabel(tr("Click a bar segment to list the trials behind it."), this);
     segmentLabel_->setObjectName(QStringLiteral("segmentLabel"));
     connect(segmentTable_, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
@@ -93,7 +102,7 @@ FailureView::FailureView(QWidget* parent) : ViewPage(parent) {
     split->addWidget(right);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
-    split->setSizes({720, 480});
+    split->setSizes({660, 540});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
@@ -102,8 +111,7 @@ FailureView::FailureView(QWidget* parent) : ViewPage(parent) {
 void FailureView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
     analysis_ = analysis;
     trials_->setResultSet(analysis->set);
-    segmentProxy_->setOnlyTrials({});
-    segmentLabel_->setText(tr("Click a bar segment to list the trials behind it."));
+    showAllZeros();
     zeroChart_->rebuild(*analysis);
     gateChart_->rebuild(*analysis);
     // "Zero for at least N systems" cannot ask for more systems than are shown (the spin box clamps).
@@ -139,6 +147,20 @@ void FailureView::connectBars() {
     };
     hook(zeroChart_, false);
     hook(gateChart_, true);
+}
+
+int FailureView::showAllZeros() {
+    std::vector<int> trials;
+    if (analysis_)
+        for (const SystemRow& row : analysis_->rows)
+            for (const auto& [category, list] : row.zeros.trials)
+                trials.insert(trials.end(), list.begin(), list.end());
+    std::sort(trials.begin(), trials.end());
+    segmentProxy_->setOnlyTrials(trials);
+    segmentLabel_->setText(
+        tr("All %n zero-reward trial(s) shown; click a bar segment to list only its trials.", nullptr,
+           static_cast<int>(trials.size())));
+    return static_cast<int>(trials.size());
 }
 
 int FailureView::showSegment(int system, const QString& category, const QString& gate) {

@@ -28,6 +28,8 @@ public:
     // The drill-down: lists the selected trials of `system` in `category` (a ZeroCategory key), or with
     // geometry-zero gate `gate` when category is "gate". Returns how many trials are listed.
     int showSegment(int system, const QString& category, const QString& gate = {});
+    // Every zero-reward trial of the shown systems (the list before any segment is clicked).
+    int showAllZeros();
 
 private:
     void connectBars();

@@ -54,7 +54,9 @@ int HardTaskModel::columnCount(const QModelIndex& parent) const {
 }
 
 QVariant HardTaskModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    if (orientation != Qt::Horizontal) return {};
+    if (role == Qt::ToolTipRole && section == ZeroSystems) return tr("Systems scoring zero on this task");
+    if (role != Qt::DisplayRole) return {};
     switch (section) {
     case Task:
         return tr("Task");
@@ -63,7 +65,7 @@ QVariant HardTaskModel::headerData(int section, Qt::Orientation orientation, int
     case Category:
         return tr("Category");
     case ZeroSystems:
-        return tr("Zero for (systems)");
+        return tr("Zeros");
     case BestReward:
         return tr("Best (pts)");
     case MeanReward:

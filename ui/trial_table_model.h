@@ -65,7 +65,7 @@ public:
     explicit TrialFilterProxy(QObject* parent = nullptr);
     void setTrialFilter(const TrialFilter& filter);
     void setSearchText(const QString& text);
-    void setOnlyTrials(const std::vector<int>& trials); // empty vector = restriction off
+    void setOnlyTrials(const std::vector<int>& trials); // exactly these rows (none for an empty list)
     void clearOnlyTrials();
     bool restrictedToList() const { return restricted_; }
 
