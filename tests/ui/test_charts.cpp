@@ -2,9 +2,12 @@
 #include <QAbstractAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QGraphicsSimpleTextItem>
 #include <QHorizontalBarSeries>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QValueAxis>
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include "ui/charts.h"
@@ -15,6 +18,14 @@ using namespace vernier;
 using namespace vernier::ui;
 
 namespace {
+
+// Texts drawn on the chart as items (value labels, notes).
+QStringList itemTexts(QChart* chart) {
+    QStringList out;
+    for (QGraphicsItem* item : chart->childItems())
+        if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item)) out << text->text();
+    return out;
+}
 
 QStringList axisTitles(QChart* chart) {
     QStringList out;
@@ -132,4 +143,42 @@ TEST(UiCharts, CompareScatterPlotsPairedTasks) {
         if (auto* sc = qobject_cast<QScatterSeries*>(s)) points += sc->count();
     EXPECT_EQ(points, 6);
     EXPECT_TRUE(axisTitles(chart.get()).contains("alpha/m1 (points)"));
+}
+
+TEST(UiCharts, BarsCarryTheirValues) {
+    const auto fx = vernier::testing::writeUiFixture();
+    const auto a = vernier::testing::fixtureAnalysis(fx);
+    // One label per system on the overall chart, one decimal, in the leaderboard's order of values.
+    std::unique_ptr<QChart> overall(buildOverallChart(*a));
+    QStringList expected;
+    for (const auto& row : a->rows)
+        expected << QString::number(row.summary.overall * 100.0, 'f', 1);
+    QStringList got = itemTexts(overall.get());
+    std::sort(got.begin(), got.end());
+    std::sort(expected.begin(), expected.end());
+    EXPECT_EQ(got, expected);
+    // The value axis leaves room for them beyond 100 without a tick there.
+    auto* x = qobject_cast<QValueAxis*>(overall->axes(Qt::Horizontal).constFirst());
+    ASSERT_NE(x, nullptr);
+    EXPECT_GT(x->max(), 100.0);
+    EXPECT_DOUBLE_EQ(x->tickInterval(), 20.0);
+
+    // The workflow chart labels every bar; the leader's creation bar is 75 points.
+    std::unique_ptr<QChart> workflows(buildWorkflowChart(*a));
+    EXPECT_TRUE(itemTexts(workflows.get()).contains("75.0"));
+
+    // Stacked zero counts: each bar's total is printed; the fixture has 5 zeros in all.
+    std::unique_ptr<QChart> zeros(buildZeroTaxonomyChart(*a));
+    double totals = 0;
+    for (const QString& t : itemTexts(zeros.get()))
+        totals += t.toDouble();
+    // Segment counts and bar totals are both printed: twice the number of zeros.
+    EXPECT_DOUBLE_EQ(totals, 10.0);
+
+    // Duration labels carry their unit.
+    std::unique_ptr<QChart> duration(buildDurationChart(*a));
+    bool minutes = false;
+    for (const QString& t : itemTexts(duration.get()))
+        minutes = minutes || t.endsWith(" min");
+    EXPECT_TRUE(minutes);
 }
