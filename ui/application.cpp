@@ -59,8 +59,15 @@ GuiArguments parseGuiArguments(const QStringList& arguments) {
 int renderScreenshot(MainWindow& window, const GuiArguments& args, int timeoutMs) {
     QString trialName;
     QString view = args.view.isEmpty() ? QStringLiteral("leaderboard") : args.view;
+    QString trialMode; // trial:<name>[:side-by-side|overlay|deviation]
     if (view.startsWith(QLatin1String("trial:"))) {
         trialName = view.mid(6);
+        for (const QString& m :
+             {QStringLiteral("side-by-side"), QStringLiteral("overlay"), QStringLiteral("deviation")})
+            if (trialName.endsWith(QLatin1Char(':') + m)) {
+                trialMode = m;
+                trialName.chop(m.size() + 1);
+            }
         view = QStringLiteral("trials");
     }
     if (!window.viewKeys().contains(view)) {
@@ -112,6 +119,14 @@ int renderScreenshot(MainWindow& window, const GuiArguments& args, int timeoutMs
                 QTimer::singleShot(timeoutMs, &ready, &QEventLoop::quit);
                 ready.exec();
             }
+            if (trialMode == QLatin1String("overlay")) ti->setMode(viewers::InspectorMode::Overlay);
+            if (trialMode == QLatin1String("deviation")) {
+                QEventLoop ready;
+                QObject::connect(ti, &viewers::TrialInspector::deviationReady, &ready, &QEventLoop::quit);
+                QTimer::singleShot(timeoutMs, &ready, &QEventLoop::quit);
+                ti->setMode(viewers::InspectorMode::Deviation);
+                ready.exec();
+            }
             grabTarget = ti;
         }
     }
@@ -151,7 +166,9 @@ int runApplication(int argc, char** argv) {
     if (!args.error.isEmpty()) {
         std::fprintf(stderr,
                      "vernier: %s\nusage: vernier [BUNDLE...] [--tasks PACK] [--screenshot FILE.png "
-                     "[--view leaderboard|workflows|failures|cost|heatmap|compare|trials|trial:<name>]]\n",
+                     "[--view "
+                     "leaderboard|workflows|failures|cost|heatmap|compare|trials|trial:<name>[:overlay|:"
+                     "deviation]]]\n",
                      qPrintable(args.error));
         return 2;
     }

@@ -1,14 +1,26 @@
 #include "viewers/deviation_legend.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QPainter>
 
 namespace vernier::viewers {
 
 namespace {
-constexpr int kBins = 41;
+// Odd, so one band is centred on zero ("within ±range/11"); few enough that every band gets a readable row.
+constexpr int kBins = 11;
+
+QString signedMm(double v) {
+    return (v > 0 ? QStringLiteral("+") : QString()) + QString::number(v, 'f', v == 0 ? 0 : 2);
 }
+
+QString share(double f) {
+    if (f <= 0) return QStringLiteral("–");
+    if (f < 0.001) return QStringLiteral("<0.1%");
+    return QString::number(f * 100.0, 'f', 1) + QLatin1Char('%');
+}
+} // namespace
 
 DeviationLegend::DeviationLegend(QWidget* parent) : QWidget(parent) {
     setMinimumWidth(170);
@@ -42,22 +54,37 @@ void DeviationLegend::paintEvent(QPaintEvent*) {
     const int h = height();
     paintColourBar(p, QRect(6, 6, width() - 12, h / 2 - 12), map_, tr("Deviation (mm)"));
 
-    // Histogram: bands top (+range) to bottom (-range), bar length = share of the surface area.
+    // Bands, top (+range) to bottom (-range): colour, limits and the share of the candidate's surface area.
+    // The share is also a bar on a log scale (0.1% to 100%), so a small region of large deviation (a missing
+    // hole) stays visible next to a surface that is otherwise exact.
     const QRect hist(6, h / 2 + 16, width() - 12, h / 2 - 90);
-    p.drawText(QRect(hist.left(), hist.top() - 16, hist.width(), 16), Qt::AlignLeft, tr("Area per band"));
-    const double maxShare =
-        std::max(1e-12, *std::max_element(histogram_.areaFraction.begin(), histogram_.areaFraction.end()));
+    p.drawText(QRect(hist.left(), hist.top() - 16, hist.width(), 16), Qt::AlignLeft,
+               tr("Surface area per band"));
     const int n = static_cast<int>(histogram_.areaFraction.size());
+    const double r = histogram_.range;
+    QFont small = font();
+    small.setPointSizeF(std::max(6.5, font().pointSizeF() * 0.85));
+    p.setFont(small);
+    const int rowH = std::max(1, hist.height() / std::max(n, 1));
     for (int i = 0; i < n; ++i) {
-        const double share = histogram_.areaFraction[static_cast<std::size_t>(n - 1 - i)];
-        const double value = (-1.0 + (2.0 * (n - 1 - i) + 1.0) / n) * map_.range();
-        const int y0 = hist.top() + hist.height() * i / n, y1 = hist.top() + hist.height() * (i + 1) / n;
-        const int len = static_cast<int>(hist.width() * share / maxShare);
-        p.fillRect(QRect(hist.left(), y0, std::max(len, share > 0 ? 1 : 0), std::max(1, y1 - y0 - 1)),
-                   map_.colour(value));
+        const int band = n - 1 - i; // top row: the most positive band
+        const double f = histogram_.areaFraction[static_cast<std::size_t>(band)];
+        const double lo = -r + 2.0 * r * band / n, hi = -r + 2.0 * r * (band + 1) / n;
+        const QRect row(hist.left(), hist.top() + i * rowH, hist.width(), rowH - 1);
+        p.fillRect(QRect(row.left(), row.top(), 12, row.height()), map_.colour((lo + hi) / 2));
+        const double logShare = f > 0 ? std::clamp((std::log10(f) + 3.0) / 3.0, 0.02, 1.0) : 0.0;
+        const int barSpace = row.width() - 16;
+        p.fillRect(
+            QRect(row.left() + 16, row.top() + 1, static_cast<int>(barSpace * logShare), row.height() - 2),
+            QColor(0, 0, 0, 28));
+        const QString limits = band == n - 1 ? QStringLiteral("≥ ") + signedMm(lo)
+                               : band == 0   ? QStringLiteral("≤ ") + signedMm(hi)
+                                             : signedMm(lo) + QStringLiteral(" … ") + signedMm(hi);
+        p.setPen(palette().windowText().color());
+        p.drawText(row.adjusted(18, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft, limits);
+        p.drawText(row.adjusted(18, 0, -2, 0), Qt::AlignVCenter | Qt::AlignRight, share(f));
     }
-    p.setPen(Qt::gray);
-    p.drawRect(hist);
+    p.setFont(font());
 
     p.setPen(palette().windowText().color());
     const int ty = hist.bottom() + 18;

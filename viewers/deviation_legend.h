@@ -1,6 +1,6 @@
 #pragma once
-// Beside the deviation view: the colour bar (mm, symmetric range), a histogram of the surface area
-// per deviation band, and the max / RMS figures.
+// Beside the deviation view: the colour bar (mm, symmetric range), the share of the candidate's surface
+// area in each of 11 deviation bands (text and log-scale bar), and the max / RMS figures.
 #include <memory>
 
 #include <QWidget>

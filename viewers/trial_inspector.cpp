@@ -21,6 +21,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextDocument>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -220,14 +221,32 @@ void TrialInspector::buildUi() {
             connect(w, &OcctViewWidget::facePicked, this, &TrialInspector::onFacePicked);
     }
 
+    // Each view says what it shows: which document, in whose frame.
+    auto captioned = [this](QWidget* view, QLabel*& caption) {
+        auto* box = new QWidget(this);
+        auto* v = new QVBoxLayout(box);
+        v->setContentsMargins(0, 0, 0, 0);
+        v->setSpacing(2);
+        caption = new QLabel(box);
+        caption->setTextFormat(Qt::RichText);
+        // One line, clipped when the pane is narrow (the tooltip has it whole): the two panes of the pair
+        // must start at the same height for their linked cameras to match.
+        caption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        v->addWidget(caption);
+        v->addWidget(view, 1);
+        return box;
+    };
     auto* pair = new QSplitter(Qt::Horizontal, this);
-    pair->addWidget(place(left_));
-    pair->addWidget(place(right_));
+    pair->addWidget(captioned(place(left_), captionLeft_));
+    pair->addWidget(captioned(place(right_), captionRight_));
+    captionLeft_->setObjectName(QStringLiteral("captionLeft"));
+    captionRight_->setObjectName(QStringLiteral("captionRight"));
     legend_ = new DeviationLegend(this);
     auto* singlePage = new QWidget(this);
     auto* sh = new QHBoxLayout(singlePage);
     sh->setContentsMargins(0, 0, 0, 0);
-    sh->addWidget(place(single_), 1);
+    sh->addWidget(captioned(place(single_), captionSingle_), 1);
+    captionSingle_->setObjectName(QStringLiteral("captionSingle"));
     sh->addWidget(legend_);
     viewStack_ = new QStackedWidget(this);
     viewStack_->addWidget(pair);
@@ -290,7 +309,12 @@ void TrialInspector::buildUi() {
     split->addWidget(panels_);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    header_ = new QLabel(this);
+    header_->setObjectName(QStringLiteral("trialHeader"));
+    header_->setTextFormat(Qt::RichText);
+    header_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(header_);
     layout->addWidget(buildToolbar());
     layout->addWidget(split, 1);
     setMode(InspectorMode::SideBySide);
@@ -322,6 +346,17 @@ void TrialInspector::showTrial(const TrialRecord& trial, const TaskInfo& task) {
     scores_->clear();
     parameters_->setFindings({});
     status_->setText(tr("Loading and scoring %1…").arg(trialName_));
+    const auto reward = [](const std::optional<double>& r) {
+        return r ? QString::number(*r, 'f', 4) : QStringLiteral("—");
+    };
+    QString what = QString::fromUtf8(workflowTitle(task.workflow)).toHtmlEscaped();
+    if (!task.category.empty())
+        what += QStringLiteral(", ") + QString::fromStdString(task.category).toHtmlEscaped();
+    header_->setText(tr("<b>%1</b> (%2) · %3 · trial %4 · recorded reward %5")
+                         .arg(QString::fromStdString(task.id).toHtmlEscaped(), what,
+                              QString::fromStdString(trial.system.label()).toHtmlEscaped(),
+                              trialName_.toHtmlEscaped(), reward(recordedReward_)));
+    updateCaptions();
 
     answerPy_->setPlainText(trial.answerPy.empty() ? tr("(no answer.py)") : readText(trial.answerPy));
     if (trial.trajectory.empty()) {
@@ -367,6 +402,7 @@ bool TrialInspector::analysing() const {
 void TrialInspector::onAnalysisFinished() {
     stages_ = analysisWatcher_.result();
     status_->setText(stages_.empty() ? tr("No documents to show.") : QString());
+    updateCaptions();
     populatePanels();
     updateScene();
     emit analysisReady();
@@ -382,6 +418,7 @@ void TrialInspector::setStage(int index) {
     if (index < 0 || index >= static_cast<int>(inputs_.size())) return;
     stage_ = index;
     if (stageTabs_->currentIndex() != index) stageTabs_->setCurrentIndex(index);
+    updateCaptions();
     populatePanels();
     updateScene();
 }
@@ -396,6 +433,64 @@ void TrialInspector::populatePanels() {
         a->candidateTree, a->candidate ? QString::fromStdString(a->candidate->scoredBody) : QString());
 }
 
+namespace {
+
+QString swatch(const QColor& c) {
+    return QStringLiteral("<span style=\"color:%1\">&#9632;</span>").arg(c.name());
+}
+
+// "answer.FCStd · 12 faces, 4812.5 mm³" (the counts once the document is measured).
+QString documentLine(const FileRef& file, const std::optional<MeasuredDocument>& doc) {
+    QString line =
+        QString::fromStdString(file.empty() ? std::string("(none)") : file.fileName()).toHtmlEscaped();
+    if (doc && doc->features)
+        line += QObject::tr(" · %1 faces, %2 mm³")
+                    .arg(doc->features->nFaces)
+                    .arg(doc->features->volume, 0, 'f', 1);
+    else if (doc && doc->gate)
+        line += QObject::tr(" · gated: %1").arg(QString::fromStdString(doc->gate->gate).toHtmlEscaped());
+    return line;
+}
+
+} // namespace
+
+void TrialInspector::updateCaptions() {
+    if (!captionLeft_) return;
+    const auto tip = [](QLabel* l) {
+        QTextDocument d;
+        d.setHtml(l->text());
+        l->setToolTip(d.toPlainText());
+    };
+    const bool haveStage = stage_ >= 0 && stage_ < static_cast<int>(inputs_.size());
+    if (!haveStage) {
+        for (QLabel* l : {captionLeft_, captionRight_, captionSingle_})
+            l->clear();
+        return;
+    }
+    const StageInput& in = inputs_[static_cast<std::size_t>(stage_)];
+    const StageAnalysis* a = currentAnalysis();
+    const bool aligned = a && a->geometry && a->geometry->icp;
+    const std::optional<MeasuredDocument> none;
+    captionLeft_->setText(swatch(referenceColour()) + tr(" <b>Reference</b> — ") +
+                          documentLine(in.reference, a ? a->reference : none));
+    captionRight_->setText(swatch(candidateColour()) + tr(" <b>Candidate</b> — ") +
+                           documentLine(in.candidate, a ? a->candidate : none) +
+                           (aligned ? tr(" · ICP-aligned") : QString()));
+    if (mode_ == InspectorMode::Overlay)
+        captionSingle_->setText(swatch(referenceColour()) + tr(" Reference &nbsp; ") +
+                                swatch(candidateColour()) +
+                                (aligned ? tr(" Candidate, ICP-aligned") : tr(" Candidate, as stored")) +
+                                tr(" &nbsp; (a mixed tone is where both have material)"));
+    else
+        captionSingle_->setText(tr("<b>Candidate</b>%1: distance to the reference "
+                                   "(<span style=\"color:#b2182b\">+ extra</span>, <span "
+                                   "style=\"color:#2166ac\">− missing</span> "
+                                   "material)")
+                                    .arg(aligned ? tr(", ICP-aligned") : QString()));
+    for (QLabel* l : {captionLeft_, captionRight_, captionSingle_})
+        tip(l);
+}
+
 void TrialInspector::setMode(InspectorMode mode) {
     mode_ = mode;
     if (modeBox_->currentIndex() != static_cast<int>(mode)) modeBox_->setCurrentIndex(static_cast<int>(mode));
@@ -404,6 +499,7 @@ void TrialInspector::setMode(InspectorMode mode) {
     transparency_->setEnabled(mode == InspectorMode::Overlay);
     rangeBox_->setEnabled(mode == InspectorMode::Deviation);
     legend_->setVisible(mode == InspectorMode::Deviation);
+    updateCaptions();
     updateScene();
 }
 

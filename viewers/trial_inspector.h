@@ -113,6 +113,11 @@ private:
     DeviationLegend* legend_ = nullptr;
     QLabel* status_ = nullptr;
     QLabel* picked_ = nullptr;
+    QLabel* header_ = nullptr;        // task, workflow, system, trial, recorded reward
+    QLabel* captionLeft_ = nullptr;   // side by side: what the left view shows
+    QLabel* captionRight_ = nullptr;  // … and the right one
+    QLabel* captionSingle_ = nullptr; // overlay / deviation: how to read the single view
+    void updateCaptions();
     QTabWidget* panels_ = nullptr;
     ScoresPanel* scores_ = nullptr;
     ParameterTableModel* parameters_ = nullptr;

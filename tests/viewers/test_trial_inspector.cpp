@@ -7,6 +7,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QGuiApplication>
+#include <QLabel>
 #include <QOpenGLWidget>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -136,6 +137,47 @@ TEST(TrialInspector, CreateAndEditHasTwoStagesWithTheirOwnScores) {
     EXPECT_EQ(inspector.currentAnalysis()->input.title, "Edit");
     EXPECT_TRUE(inspector.currentAnalysis()->geometry.has_value());
     EXPECT_GE(countItems(inspector.scoresPanel()->tree()), 4);
+}
+
+// Which trial, and what each view shows: the header names the task, workflow, system and trial; each pane
+// says which document it draws (file, faces, volume once measured) and in whose frame.
+TEST(TrialInspector, HeaderAndCaptionsSayWhatIsShown) {
+    const TrialRecord* trial = findTrial(Workflow::CreateAndEdit);
+    ASSERT_NE(trial, nullptr);
+    TrialInspector inspector;
+    inspector.showTrial(*trial, taskOf(*trial));
+    auto text = [&](const char* name) {
+        auto* label = inspector.findChild<QLabel*>(QString::fromLatin1(name));
+        return label ? label->toolTip() + QLatin1Char('|') + label->text() : QString();
+    };
+    const QString header = text("trialHeader");
+    EXPECT_TRUE(header.contains(QString::fromStdString(taskOf(*trial).id))) << header.toStdString();
+    EXPECT_TRUE(header.contains(QString::fromStdString(trial->system.label())));
+    EXPECT_TRUE(header.contains(QStringLiteral("Create & edit").toHtmlEscaped()));
+    EXPECT_TRUE(header.contains(QString::fromStdString(trial->trialName)));
+    ASSERT_TRUE(waitFor(&inspector, SIGNAL(analysisReady())));
+
+    QStringList lefts;
+    for (int stage = 0; stage < 2; ++stage) {
+        inspector.setStage(stage);
+        lefts << text("captionLeft");
+        const StageAnalysis* a = inspector.currentAnalysis();
+        ASSERT_TRUE(a && a->reference && a->candidate && a->reference->features && a->candidate->features);
+        const QString left = text("captionLeft"), right = text("captionRight");
+        EXPECT_TRUE(left.contains(QStringLiteral("Reference")));
+        EXPECT_TRUE(left.contains(QString::fromStdString(a->input.reference.fileName())));
+        EXPECT_TRUE(left.contains(QStringLiteral("%1 faces").arg(a->reference->features->nFaces)));
+        EXPECT_TRUE(right.contains(QStringLiteral("Candidate")));
+        EXPECT_TRUE(right.contains(QString::fromStdString(a->input.candidate.fileName())))
+            << right.toStdString();
+        EXPECT_TRUE(right.contains(QStringLiteral("%1 faces").arg(a->candidate->features->nFaces)));
+        EXPECT_EQ(right.contains(QStringLiteral("ICP-aligned")), a->geometry && a->geometry->icp.has_value());
+    }
+    EXPECT_NE(lefts[0], lefts[1]); // each stage names its own reference
+    inspector.setMode(InspectorMode::Overlay);
+    EXPECT_TRUE(text("captionSingle").contains(QStringLiteral("Reference")));
+    inspector.setMode(InspectorMode::Deviation);
+    EXPECT_TRUE(text("captionSingle").contains(QStringLiteral("distance to the reference")));
 }
 
 TEST(TrialInspector, ImageToCadShowsTheDrawing) {
