@@ -340,4 +340,35 @@ IcpResult faceCentreIcp(const IcpCloud& reference, const IcpCloud& candidate, co
     return res;
 }
 
+FaceResiduals faceResiduals(const std::vector<Eigen::Vector3d>& reference,
+                            const std::vector<Eigen::Vector3d>& candidate, const Eigen::Matrix3d& R,
+                            const Eigen::Vector3d& t) {
+    // Brute force: the clouds have one point per face, and this runs once per view, not per ICP iteration.
+    std::vector<Eigen::Vector3d> moved;
+    moved.reserve(candidate.size());
+    for (const auto& p : candidate)
+        moved.push_back(R * p + t);
+    const auto nearest = [](const Eigen::Vector3d& p, const std::vector<Eigen::Vector3d>& cloud) {
+        double best = std::numeric_limits<double>::infinity();
+        for (const auto& q : cloud)
+            best = std::min(best, (p - q).squaredNorm());
+        return std::sqrt(best);
+    };
+    FaceResiduals out;
+    out.reference.reserve(reference.size());
+    out.candidate.reserve(candidate.size());
+    for (const auto& p : reference)
+        out.reference.push_back(nearest(p, moved));
+    for (const auto& p : moved)
+        out.candidate.push_back(nearest(p, reference));
+    return out;
+}
+
+std::vector<int> facesAbove(const std::vector<double>& residuals, double tolerance) {
+    std::vector<int> out;
+    for (std::size_t i = 0; i < residuals.size(); ++i)
+        if (residuals[i] > tolerance) out.push_back(static_cast<int>(i));
+    return out;
+}
+
 } // namespace vernier

@@ -59,4 +59,22 @@ const std::vector<Eigen::Matrix3d>& properAxisPermutations();
 IcpResult faceCentreIcp(const IcpCloud& reference, const IcpCloud& candidate,
                         const IcpParameters& params = {});
 
+// The residuals behind max_residual, face by face: with the candidate moved by R, t, the distance from each
+// face centre to the nearest face centre of the other part (d1 for candidate faces, d2 for reference faces,
+// §6 "Final evaluation"). The inspector marks the faces whose residual exceeds a tolerance.
+struct FaceResiduals {
+    std::vector<double> reference; // per reference point: nearest moved candidate point
+    std::vector<double> candidate; // per candidate point: nearest reference point
+};
+FaceResiduals faceResiduals(const std::vector<Eigen::Vector3d>& reference,
+                            const std::vector<Eigen::Vector3d>& candidate, const Eigen::Matrix3d& R,
+                            const Eigen::Vector3d& t);
+
+// 0.1 mm: where q_ICP would be 0.9 (the reward's own scale); faces farther than this "have no counterpart".
+constexpr double kUnmatchedFaceToleranceMm = 0.1;
+
+// Indices of the entries of `residuals` above `tolerance`.
+std::vector<int> facesAbove(const std::vector<double>& residuals,
+                            double tolerance = kUnmatchedFaceToleranceMm);
+
 } // namespace vernier

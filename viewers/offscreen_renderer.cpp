@@ -131,6 +131,23 @@ void drawLabel(QPainter& p, const QRect& area, const QString& text, const QColor
     p.drawText(QPoint(x, area.top() + pad + fm.ascent()), text);
 }
 
+// Bottom-left key for the painted faces, one line per side that has any.
+void drawUnmatchedKey(QPainter& p, const QSize& size, const RenderRequest& request) {
+    const int line = std::max(14, size.height() / 40) * 2;
+    int y = size.height() - line;
+    const auto key = [&](const std::vector<int>& faces, const QColor& colour, const QString& what) {
+        if (faces.empty()) return;
+        drawLabel(p, QRect(QPoint(0, y - line / 2), size),
+                  QStringLiteral("%1 %2 face%3 without a counterpart within 0.1 mm")
+                      .arg(faces.size())
+                      .arg(what, faces.size() == 1 ? QString() : QStringLiteral("s")),
+                  colour);
+        y -= line;
+    };
+    key(request.unmatchedCandidate, candidateOnlyColour(), QStringLiteral("candidate"));
+    key(request.unmatchedReference, referenceOnlyColour(), QStringLiteral("reference"));
+}
+
 } // namespace
 
 std::optional<InspectorMode> parseInspectorMode(const std::string& text) {
@@ -184,10 +201,16 @@ QImage renderInspectorImage(const RenderRequest& request) {
         candEdges->SetLocalTransformation(trsf);
     } else {
         const double transp = request.mode == InspectorMode::Overlay ? request.overlayTransparency : 0.0;
-        if (!request.reference.IsNull()) ref = makeShadedShape(request.reference, refColour, transp);
+        if (!request.reference.IsNull()) {
+            Handle(AIS_ColoredShape) r = makeShadedShape(request.reference, refColour, transp);
+            markFaces(r, request.reference, request.unmatchedReference, referenceOnlyColour());
+            ref = r;
+        }
         if (!request.candidate.IsNull()) {
-            cand = makeShadedShape(request.candidate, candColour, transp);
-            cand->SetLocalTransformation(trsf);
+            Handle(AIS_ColoredShape) c = makeShadedShape(request.candidate, candColour, transp);
+            markFaces(c, request.candidate, request.unmatchedCandidate, candidateOnlyColour());
+            c->SetLocalTransformation(trsf);
+            cand = c;
         }
     }
 
@@ -227,11 +250,13 @@ QImage renderInspectorImage(const RenderRequest& request) {
         drawLabel(painter, QRect(QPoint(0, 0), half), QStringLiteral("Reference"), refColour);
         drawLabel(painter, QRect(QPoint(half.width(), 0), half), QStringLiteral("Candidate (aligned by ICP)"),
                   candColour);
+        drawUnmatchedKey(painter, size, request);
     } else if (request.mode == InspectorMode::Overlay) {
         painter.drawImage(QPoint(0, 0), grab(view, size, request.transparentBackground));
         drawLabel(painter, QRect(QPoint(0, 0), size), QStringLiteral("Reference"), refColour);
         drawLabel(painter, QRect(QPoint(0, std::max(14, size.height() / 40) * 2), size),
                   QStringLiteral("Candidate (aligned by ICP); mixed tone = both"), candColour);
+        drawUnmatchedKey(painter, size, request);
     } else {
         // The colour bar takes a strip on the right; the part is rendered in the rest.
         const int barStrip = std::clamp(size.width() / 6, 110, 220);

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <Eigen/Core>
 #include <QImage>
@@ -35,6 +36,8 @@ struct RenderRequest {
     bool refitCamera = true;           // keep the camera direction and up, refit the zoom to the image
     StandardView view = StandardView::Iso;
     double overlayTransparency = 0.45;
+    // Faces without a counterpart (trial_analysis.h unmatchedFaces), painted in side by side and overlay.
+    std::vector<int> unmatchedReference, unmatchedCandidate;
     std::shared_ptr<const DeviationField> deviation; // deviation mode; computed here when null
     double deviationRange = 0;                       // colour-bar half range in mm; 0 = automatic
 };

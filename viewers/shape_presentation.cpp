@@ -23,6 +23,12 @@ QColor referenceColour() {
 QColor candidateColour() {
     return colours::okabeIto(colours::OkabeIto::Orange);
 }
+QColor referenceOnlyColour() {
+    return colours::okabeIto(colours::OkabeIto::ReddishPurple);
+}
+QColor candidateOnlyColour() {
+    return colours::okabeIto(colours::OkabeIto::BluishGreen);
+}
 
 Quantity_Color toOcct(const QColor& c) {
     return Quantity_Color(c.redF(), c.greenF(), c.blueF(), Quantity_TOC_sRGB);
@@ -47,6 +53,18 @@ Handle(AIS_ColoredShape)
     drawer->SetFaceBoundaryUpperContinuity(GeomAbs_C0); // seam-like smooth edges stay hidden
     if (transparency > 0) prs->SetTransparency(std::min(transparency, 0.95));
     return prs;
+}
+
+void markFaces(const Handle(AIS_ColoredShape) & prs, const TopoDS_Shape& shape, const std::vector<int>& faces,
+               const QColor& colour) {
+    if (prs.IsNull() || faces.empty()) return;
+    TopTools_IndexedMapOfShape map;
+    TopExp::MapShapes(shape, TopAbs_FACE, map);
+    for (int i : faces)
+        if (i >= 0 && i < map.Extent()) {
+            prs->SetCustomColor(map(i + 1), toOcct(colour));
+            prs->SetCustomTransparency(map(i + 1), 0.0);
+        }
 }
 
 Handle(AIS_Shape) makeEdgeLines(const TopoDS_Shape& shape, const QColor& colour) {

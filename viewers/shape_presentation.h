@@ -2,6 +2,7 @@
 // AIS presentations of the inspector: shaded B-reps with edges, edges alone, and the deviation-
 // coloured candidate triangulation. Shared by the live views and the offscreen renderer.
 #include <memory>
+#include <vector>
 
 #include <AIS_ColoredShape.hxx>
 #include <AIS_InteractiveObject.hxx>
@@ -21,6 +22,10 @@ namespace vernier::viewers {
 QColor referenceColour();
 QColor candidateColour();
 Quantity_Color toOcct(const QColor& c);
+// Faces with no counterpart on the other part: reference-only faces reddish purple, candidate-only faces
+// bluish green (Okabe-Ito; both stand apart from the blue and orange parts).
+QColor referenceOnlyColour();
+QColor candidateOnlyColour();
 
 // p -> R p + t as an OCCT transformation (R must be a rotation).
 gp_Trsf toTrsf(const Eigen::Matrix3d& R, const Eigen::Vector3d& t);
@@ -28,6 +33,10 @@ gp_Trsf toTrsf(const Eigen::Matrix3d& R, const Eigen::Vector3d& t);
 // Shaded with black B-rep edges; transparency in [0, 1] (0 = opaque).
 Handle(AIS_ColoredShape)
     makeShadedShape(const TopoDS_Shape& shape, const QColor& colour, double transparency = 0);
+
+// Paints the faces of `shape` with these indices (0-based, TopExp face map order) opaque in `colour`.
+void markFaces(const Handle(AIS_ColoredShape) & prs, const TopoDS_Shape& shape, const std::vector<int>& faces,
+               const QColor& colour);
 
 // The shape's edges only, as lines (draws over the deviation colours).
 Handle(AIS_Shape) makeEdgeLines(const TopoDS_Shape& shape, const QColor& colour = Qt::black);

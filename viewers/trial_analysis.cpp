@@ -83,4 +83,22 @@ StageAnalysis analyseStage(const StageInput& input) {
     return a;
 }
 
+UnmatchedFaces unmatchedFaces(const MeasuredDocument& reference, const MeasuredDocument& candidate,
+                              const std::optional<IcpResult>& icp, double tolerance) {
+    UnmatchedFaces out;
+    out.tolerance = tolerance;
+    if (!icp || icp->gated || icp->vacuous || reference.faces.empty() || candidate.faces.empty()) return out;
+    const auto centres = [](const MeasuredDocument& d) {
+        std::vector<Eigen::Vector3d> c;
+        c.reserve(d.faces.size());
+        for (const FaceSample& f : d.faces)
+            c.push_back(f.centre);
+        return c;
+    };
+    const FaceResiduals r = faceResiduals(centres(reference), centres(candidate), icp->R, icp->t);
+    out.reference = facesAbove(r.reference, tolerance);
+    out.candidate = facesAbove(r.candidate, tolerance);
+    return out;
+}
+
 } // namespace vernier::viewers

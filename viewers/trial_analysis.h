@@ -39,4 +39,16 @@ std::vector<StageInput> stagesOf(const TrialRecord& trial, const TaskInfo& task)
 // Never throws: failures become problems.
 StageAnalysis analyseStage(const StageInput& input);
 
+// Faces whose centre has no counterpart on the other part within `tolerance` mm once the candidate is
+// moved by the ICP pose (per-face ICP residuals, icp.h): indices into each document's faces (TopExp face
+// map order). Empty when ICP did not run, was gated or is vacuous.
+struct UnmatchedFaces {
+    std::vector<int> reference; // reference faces the candidate lacks (material or shape missing)
+    std::vector<int> candidate; // candidate faces the reference lacks (extra or misplaced)
+    double tolerance = kUnmatchedFaceToleranceMm;
+};
+UnmatchedFaces unmatchedFaces(const MeasuredDocument& reference, const MeasuredDocument& candidate,
+                              const std::optional<IcpResult>& icp,
+                              double tolerance = kUnmatchedFaceToleranceMm);
+
 } // namespace vernier::viewers

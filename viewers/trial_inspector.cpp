@@ -116,6 +116,12 @@ QWidget* TrialInspector::buildToolbar() {
         });
         h->addWidget(b);
     }
+    markBox_ = new QCheckBox(tr("Unmatched faces"), bar);
+    markBox_->setChecked(true);
+    markBox_->setToolTip(tr("Paint the faces whose centre has no counterpart on the other part within %1 mm "
+                            "after ICP alignment (the per-face residuals behind the ICP score)")
+                             .arg(kUnmatchedFaceToleranceMm));
+    h->addWidget(markBox_);
     auto* fit = new QPushButton(tr("Fit all"), bar);
     fit->setMaximumWidth(fit->fontMetrics().horizontalAdvance(fit->text()) + 24);
     connect(fit, &QPushButton::clicked, this, [this] {
@@ -157,6 +163,10 @@ QWidget* TrialInspector::buildToolbar() {
     connect(modeBox_, &QComboBox::currentIndexChanged, this,
             [this](int i) { setMode(static_cast<InspectorMode>(i)); });
     connect(linkBox_, &QCheckBox::toggled, this, [this](bool on) { link_.setLinked(on); });
+    connect(markBox_, &QCheckBox::toggled, this, [this] {
+        updateCaptions();
+        updateScene();
+    });
     connect(sectionBox_, &QCheckBox::toggled, this, &TrialInspector::updateSection);
     connect(sectionAxis_, &QComboBox::currentIndexChanged, this, &TrialInspector::updateSection);
     connect(sectionPos_, &QSlider::valueChanged, this, &TrialInspector::updateSection);
@@ -229,9 +239,12 @@ void TrialInspector::buildUi() {
         v->setSpacing(2);
         caption = new QLabel(box);
         caption->setTextFormat(Qt::RichText);
-        // One line, clipped when the pane is narrow (the tooltip has it whole): the two panes of the pair
-        // must start at the same height for their linked cameras to match.
-        caption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        // Two lines, wrapped, the same height in every pane: the two panes of the pair must start at the same
+        // height for their linked cameras to match. The tooltip has the whole text.
+        caption->setWordWrap(true);
+        caption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+        caption->setFixedHeight(caption->fontMetrics().lineSpacing() * 2 + 2);
+        caption->setAlignment(Qt::AlignLeft | Qt::AlignTop);
         v->addWidget(caption);
         v->addWidget(view, 1);
         return box;
@@ -454,6 +467,13 @@ QString documentLine(const FileRef& file, const std::optional<MeasuredDocument>&
 
 } // namespace
 
+UnmatchedFaces TrialInspector::currentUnmatched() const {
+    const StageAnalysis* a = currentAnalysis();
+    if (!markBox_ || !markBox_->isChecked() || !a || !a->reference || !a->candidate || !a->geometry)
+        return {};
+    return unmatchedFaces(*a->reference, *a->candidate, a->geometry->icp);
+}
+
 void TrialInspector::updateCaptions() {
     if (!captionLeft_) return;
     const auto tip = [](QLabel* l) {
@@ -471,16 +491,29 @@ void TrialInspector::updateCaptions() {
     const StageAnalysis* a = currentAnalysis();
     const bool aligned = a && a->geometry && a->geometry->icp;
     const std::optional<MeasuredDocument> none;
+    const UnmatchedFaces unmatched = currentUnmatched();
+    const auto marked = [&](const std::vector<int>& faces, const QColor& c, const QString& what) {
+        return faces.empty() ? QString()
+                             : QStringLiteral(" · ") + swatch(c) +
+                                   (faces.size() == 1 ? tr(" 1 face %1").arg(what)
+                                                      : tr(" %1 faces %2").arg(faces.size()).arg(what));
+    };
     captionLeft_->setText(swatch(referenceColour()) + tr(" <b>Reference</b> — ") +
-                          documentLine(in.reference, a ? a->reference : none));
+                          documentLine(in.reference, a ? a->reference : none) +
+                          marked(unmatched.reference, referenceOnlyColour(), tr("the candidate lacks")));
     captionRight_->setText(swatch(candidateColour()) + tr(" <b>Candidate</b> — ") +
                            documentLine(in.candidate, a ? a->candidate : none) +
-                           (aligned ? tr(" · ICP-aligned") : QString()));
+                           (aligned ? tr(" · ICP-aligned") : QString()) +
+                           marked(unmatched.candidate, candidateOnlyColour(), tr("the reference lacks")));
     if (mode_ == InspectorMode::Overlay)
         captionSingle_->setText(swatch(referenceColour()) + tr(" Reference &nbsp; ") +
                                 swatch(candidateColour()) +
                                 (aligned ? tr(" Candidate, ICP-aligned") : tr(" Candidate, as stored")) +
-                                tr(" &nbsp; (a mixed tone is where both have material)"));
+                                (unmatched.reference.empty() && unmatched.candidate.empty()
+                                     ? tr(" &nbsp; (a mixed tone is where both have material)")
+                                     : tr(" &nbsp; opaque: ") + swatch(referenceOnlyColour()) +
+                                           tr(" reference only ") + swatch(candidateOnlyColour()) +
+                                           tr(" candidate only (> %1 mm)").arg(unmatched.tolerance)));
     else
         captionSingle_->setText(tr("<b>Candidate</b>%1: distance to the reference "
                                    "(<span style=\"color:#b2182b\">+ extra</span>, <span "
@@ -532,9 +565,12 @@ void TrialInspector::updateScene() {
     const gp_Trsf trsf = icp ? toTrsf(icp->R, icp->t) : gp_Trsf();
     if (!icp) status_->setText(tr("No ICP transform (ICP did not run): the candidate is shown where it is."));
 
+    const UnmatchedFaces unmatched = currentUnmatched();
     if (mode_ == InspectorMode::SideBySide) {
         Handle(AIS_ColoredShape) r = ref.IsNull() ? nullptr : makeShadedShape(ref, referenceColour());
         Handle(AIS_ColoredShape) c = cand.IsNull() ? nullptr : makeShadedShape(cand, candidateColour());
+        markFaces(r, ref, unmatched.reference, referenceOnlyColour());
+        markFaces(c, cand, unmatched.candidate, candidateOnlyColour());
         if (!c.IsNull()) c->SetLocalTransformation(trsf);
         left_->setObjects({r}, r);
         right_->setObjects({c}, c);
@@ -543,6 +579,8 @@ void TrialInspector::updateScene() {
         const double t = transparency_->value() / 100.0;
         Handle(AIS_ColoredShape) r = ref.IsNull() ? nullptr : makeShadedShape(ref, referenceColour(), t);
         Handle(AIS_ColoredShape) c = cand.IsNull() ? nullptr : makeShadedShape(cand, candidateColour(), t);
+        markFaces(r, ref, unmatched.reference, referenceOnlyColour());
+        markFaces(c, cand, unmatched.candidate, candidateOnlyColour());
         if (!c.IsNull()) c->SetLocalTransformation(trsf);
         single_->setObjects({r, c}, c);
     } else {
@@ -606,6 +644,9 @@ QImage TrialInspector::exportImage(QSize size, bool transparentBackground) const
     req.overlayTransparency = transparency_->value() / 100.0;
     req.deviation = deviations_.empty() ? nullptr : deviations_[static_cast<std::size_t>(stage_)];
     req.deviationRange = colourMap_.range();
+    const UnmatchedFaces unmatched = currentUnmatched();
+    req.unmatchedReference = unmatched.reference;
+    req.unmatchedCandidate = unmatched.candidate;
     return renderInspectorImage(req);
 }
 

@@ -102,6 +102,7 @@ private:
     QComboBox* modeBox_ = nullptr;
     QCheckBox* linkBox_ = nullptr;
     QCheckBox* sectionBox_ = nullptr;
+    QCheckBox* markBox_ = nullptr; // paint faces without a counterpart (per-face ICP residual > 0.1 mm)
     QComboBox* sectionAxis_ = nullptr;
     QSlider* sectionPos_ = nullptr;
     QSlider* transparency_ = nullptr;
@@ -118,6 +119,8 @@ private:
     QLabel* captionRight_ = nullptr;  // … and the right one
     QLabel* captionSingle_ = nullptr; // overlay / deviation: how to read the single view
     void updateCaptions();
+    // The current stage's unmatched faces when marking is on (empty otherwise).
+    UnmatchedFaces currentUnmatched() const;
     QTabWidget* panels_ = nullptr;
     ScoresPanel* scores_ = nullptr;
     ParameterTableModel* parameters_ = nullptr;

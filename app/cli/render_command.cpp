@@ -16,6 +16,7 @@
 #include "scoring/process_guard.h"
 #include "viewers/occt_platform.h"
 #include "viewers/offscreen_renderer.h"
+#include "viewers/trial_analysis.h"
 #endif
 
 namespace {
@@ -80,6 +81,11 @@ int runRender(const std::vector<std::string>& argv) {
         if (geometry.icp && !geometry.icp->gated) {
             request.R = geometry.icp->R;
             request.t = geometry.icp->t;
+            if (!args.flag("--no-unmatched")) {
+                const auto unmatched = vernier::viewers::unmatchedFaces(reference, candidate, geometry.icp);
+                request.unmatchedReference = unmatched.reference;
+                request.unmatchedCandidate = unmatched.candidate;
+            }
         } else {
             std::fprintf(stderr, "vernier-cli render: no ICP transform (%s); candidate shown unmoved\n",
                          geometry.gate ? geometry.gate->reason.c_str() : "ICP did not run");
@@ -114,5 +120,5 @@ int runRender(const std::vector<std::string>&) {
 VERNIER_CLI_COMMAND(
     render, "render",
     "--reference R.FCStd --candidate C.FCStd --mode side-by-side|overlay|deviation --out FILE.png "
-    "[--size WxH] [--background white|transparent]",
+    "[--size WxH] [--background white|transparent] [--no-unmatched]",
     runRender);

@@ -1,4 +1,5 @@
 // Face-centre ICP (scoring-spec.md §6) on synthetic clouds with known answers.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <set>
@@ -124,6 +125,33 @@ TEST(Icp, OutlierSetsTheMaxResidual) {
     EXPECT_NEAR(r.score, 0.59049, 1e-9);
     EXPECT_NEAR(r.rmse, std::sqrt(2 * 0.25 / 24.0), 1e-9);
     EXPECT_NE(r.reason.find("reward=0.590"), std::string::npos) << r.reason;
+}
+
+// Per-face residuals: the outlier's own residual is 0.5 mm on both sides, every other face 0; their maxima
+// are the result's directional maxima, and only the outlier is above the 0.1 mm marking tolerance.
+TEST(Icp, FaceResidualsSingleOutTheOutlier) {
+    const IcpCloud ref = asymmetricCloud();
+    IcpCloud cand = ref;
+    cand.points[5] += Eigen::Vector3d(0.3, 0.0, 0.4);
+    const IcpResult r = faceCentreIcp(ref, cand);
+    const FaceResiduals f = faceResiduals(ref.points, cand.points, r.R, r.t);
+    ASSERT_EQ(f.reference.size(), ref.points.size());
+    ASSERT_EQ(f.candidate.size(), cand.points.size());
+    EXPECT_NEAR(f.candidate[5], 0.5, 1e-9);
+    EXPECT_NEAR(f.reference[5], 0.5, 1e-9);
+    EXPECT_EQ(*std::max_element(f.candidate.begin(), f.candidate.end()), r.candToRefMax);
+    EXPECT_EQ(*std::max_element(f.reference.begin(), f.reference.end()), r.refToCandMax);
+    EXPECT_EQ(facesAbove(f.candidate), std::vector<int>{5});
+    EXPECT_EQ(facesAbove(f.reference), std::vector<int>{5});
+    EXPECT_TRUE(facesAbove(f.candidate, 0.6).empty());
+
+    // Hand-checked: a candidate with one extra face 3 mm above reference point 0, shown unmoved.
+    const std::vector<Eigen::Vector3d> a = {{0, 0, 0}, {10, 0, 0}, {0, 5, 0}};
+    std::vector<Eigen::Vector3d> b = {{1, 0, 0}, {11, 0, 0}, {1, 5, 0}, {1, 0, 3}};
+    const FaceResiduals g = faceResiduals(a, b, Eigen::Matrix3d::Identity(), Eigen::Vector3d(-1, 0, 0));
+    EXPECT_EQ(g.reference, (std::vector<double>{0, 0, 0}));
+    EXPECT_EQ(g.candidate, (std::vector<double>{0, 0, 0, 3}));
+    EXPECT_EQ(facesAbove(g.candidate), std::vector<int>{3});
 }
 
 TEST(Icp, VacuousUnderThreeFaces) {

@@ -6,10 +6,16 @@
 #include <QImage>
 #include <gtest/gtest.h>
 
+#include "scoring/geometry_scorer.h"
+#include "scoring/measure_document.h"
 #include "support_fixture_shapes.h"
 #include "viewers/offscreen_renderer.h"
+#include "viewers/shape_presentation.h"
+#include "viewers/trial_analysis.h"
 
 using namespace vernier::viewers;
+using namespace vernier;
+using vernier::testing::fixturePath;
 using vernier::testing::fixtureShape;
 using vernier::testing::renderOutputDir;
 
@@ -71,6 +77,55 @@ TEST_F(OffscreenRender, SideBySideShowsGeometryInBothHalves) {
     EXPECT_GT(right, 0.05);
     EXPECT_LT(left, 0.85);
     EXPECT_LT(right, 0.85);
+}
+
+// Marked faces (no counterpart) are painted on the part and keyed at the bottom: plate_hole's hole wall
+// against plate_no_hole, scored for real.
+TEST_F(OffscreenRender, UnmatchedFacesArePaintedAndKeyed) {
+    MeasureOptions o;
+    o.exactObb = false;
+    const MeasuredDocument ref =
+        measureDocument(FcDocument::load(fixturePath("plate_hole")), DocumentRole::Reference, o);
+    const MeasuredDocument cand =
+        measureDocument(FcDocument::load(fixturePath("plate_no_hole")), DocumentRole::Candidate, o);
+    const GeometryResult g = scoreGeometry(ref, cand);
+    ASSERT_TRUE(g.icp.has_value());
+    const UnmatchedFaces u = unmatchedFaces(ref, cand, g.icp);
+    ASSERT_FALSE(u.reference.empty());
+    bool cylinder = false;
+    for (int f : u.reference)
+        cylinder = cylinder || ref.faces[static_cast<std::size_t>(f)].surfaceType == "Cylinder";
+    EXPECT_TRUE(cylinder); // the hole wall is among them
+
+    RenderRequest req;
+    req.reference = ref.shape;
+    req.candidate = cand.shape;
+    req.R = g.icp->R;
+    req.t = g.icp->t;
+    req.mode = InspectorMode::SideBySide;
+    req.size = QSize(1200, 600);
+    const QImage plain = renderInspectorImage(req);
+    req.unmatchedReference = u.reference;
+    req.unmatchedCandidate = u.candidate;
+    const QImage marked = renderInspectorImage(req);
+    save(marked, "side_by_side_unmatched_faces.png");
+    // The key's swatch is the exact colour; the painted faces are shades of it (lit), absent without marks.
+    const auto purpleish = [](const QImage& img, int x0, int x1) {
+        int n = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = x0; x < x1; ++x) {
+                const QColor c = QColor::fromRgb(img.pixel(x, y));
+                n += c.red() > c.green() + 40 && c.blue() > c.green() + 20; // reddish purple, lit or not
+            }
+        return n;
+    };
+    EXPECT_EQ(purpleish(plain, 0, 600), 0);
+    EXPECT_GT(purpleish(marked, 0, 600), 300);
+    bool keySwatch = false;
+    for (int y = marked.height() / 2; y < marked.height() && !keySwatch; ++y)
+        for (int x = 0; x < 60 && !keySwatch; ++x)
+            keySwatch = QColor::fromRgb(marked.pixel(x, y)) == referenceOnlyColour();
+    EXPECT_TRUE(keySwatch);
 }
 
 TEST_F(OffscreenRender, DeviationOfASelfComparisonIsOnlyZeroColour) {

@@ -180,6 +180,40 @@ TEST(TrialInspector, HeaderAndCaptionsSayWhatIsShown) {
     EXPECT_TRUE(text("captionSingle").contains(QStringLiteral("distance to the reference")));
 }
 
+// The sample's block without its two vertical holes: exactly the reference's two hole walls have no
+// counterpart (their centres are 10 mm from any candidate face centre), the candidate has no extra face;
+// the captions count them and the overlay says what the opaque faces are.
+TEST(TrialInspector, UnmatchedFacesAreTheMissingHoles) {
+    const TrialRecord* trial = nullptr;
+    for (const auto& t : sample().trials)
+        if (t.trialName == "freecad-de56941e17__KWQBK3H") trial = &t;
+    ASSERT_NE(trial, nullptr);
+    TrialInspector inspector;
+    inspector.showTrial(*trial, taskOf(*trial));
+    ASSERT_TRUE(waitFor(&inspector, SIGNAL(analysisReady())));
+    const StageAnalysis* a = inspector.currentAnalysis();
+    ASSERT_TRUE(a && a->reference && a->candidate && a->geometry && a->geometry->icp);
+    const UnmatchedFaces u = unmatchedFaces(*a->reference, *a->candidate, a->geometry->icp);
+    ASSERT_EQ(u.reference.size(), 2u);
+    for (int f : u.reference)
+        EXPECT_EQ(a->reference->faces[static_cast<std::size_t>(f)].surfaceType, "Cylinder");
+    EXPECT_TRUE(u.candidate.empty());
+    EXPECT_DOUBLE_EQ(u.tolerance, 0.1);
+    // A tolerance beyond the largest residual (10 mm) marks nothing.
+    EXPECT_TRUE(unmatchedFaces(*a->reference, *a->candidate, a->geometry->icp, 10.5).reference.empty());
+    // No ICP pose, no marks.
+    EXPECT_TRUE(unmatchedFaces(*a->reference, *a->candidate, std::nullopt).reference.empty());
+
+    auto* left = inspector.findChild<QLabel*>(QStringLiteral("captionLeft"));
+    ASSERT_NE(left, nullptr);
+    EXPECT_TRUE(left->toolTip().contains(QStringLiteral("2 faces the candidate lacks")))
+        << left->toolTip().toStdString();
+    inspector.setMode(InspectorMode::Overlay);
+    auto* single = inspector.findChild<QLabel*>(QStringLiteral("captionSingle"));
+    ASSERT_NE(single, nullptr);
+    EXPECT_TRUE(single->toolTip().contains(QStringLiteral("reference only")));
+}
+
 TEST(TrialInspector, ImageToCadShowsTheDrawing) {
     const TrialRecord* trial = findTrial(Workflow::ImageToCad);
     ASSERT_NE(trial, nullptr);
