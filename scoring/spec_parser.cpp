@@ -559,20 +559,53 @@ SpecDefinition parseSpecJson(const std::string& jsonText, const std::string& fil
     return def;
 }
 
-SpecDefinition loadSpecFile(const std::string& path) {
+namespace {
+
+std::string baseName(const std::string& path) {
+    const auto slash = path.find_last_of("/\\");
+    return path.substr(slash == std::string::npos ? 0 : slash + 1);
+}
+
+std::string readSpecText(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    const std::string base =
-        path.substr(path.find_last_of("/\\") == std::string::npos ? 0 : path.find_last_of("/\\") + 1);
-    if (!in) throw InputError(base + ": cannot open spec file");
+    if (!in) throw InputError(baseName(path) + ": cannot open spec file");
     std::string data;
     char buf[65536];
     while (in.read(buf, sizeof buf) || in.gcount() > 0) {
         data.append(buf, static_cast<std::size_t>(in.gcount()));
-        if (data.size() > kMaxSpecBytes) throw InputError(base + ": spec file larger than 4 MiB");
+        if (data.size() > kMaxSpecBytes) throw InputError(baseName(path) + ": spec file larger than 4 MiB");
     }
-    SpecDefinition def = parseSpecJson(data, base);
+    return data;
+}
+
+} // namespace
+
+SpecDefinition loadSpecFile(const std::string& path) {
+    SpecDefinition def = parseSpecJson(readSpecText(path), baseName(path));
     def.path = path;
     return def;
+}
+
+StageSpecs parseStageSpecs(const std::string& jsonText, const std::string& fileName) {
+    StageSpecs out{std::nullopt, parseSpecJson(jsonText, fileName)};
+    const nlohmann::ordered_json j =
+        nlohmann::ordered_json::parse(jsonText, nullptr, false); // valid: parsed above
+    if (j.is_object() && j.contains("base_key_parameters")) {
+        nlohmann::ordered_json b = {{"name", j.contains("name") ? j["name"] : nlohmann::ordered_json("")},
+                                    {"description", j.contains("base_description")
+                                                        ? j["base_description"]
+                                                        : nlohmann::ordered_json("")},
+                                    {"key_parameters", j["base_key_parameters"]}};
+        out.base = parseSpecJson(b.dump(), fileName);
+    }
+    return out;
+}
+
+StageSpecs loadStageSpecs(const std::string& path) {
+    StageSpecs s = parseStageSpecs(readSpecText(path), baseName(path));
+    s.edit.path = path;
+    if (s.base) s.base->path = path;
+    return s;
 }
 
 } // namespace vernier

@@ -1,5 +1,6 @@
 #pragma once
 // spec.json and its key_parameters, parsed the way the v2 scorer reads them (scoring-spec.md §8.1-§8.2).
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,17 @@ struct SpecDefinition : StructuredSpec {
 SpecDefinition parseSpecJson(const std::string& jsonText, const std::string& fileName = "spec.json");
 // Reads and parses a spec file (size-limited). Throws InputError on unreadable or malformed files.
 SpecDefinition loadSpecFile(const std::string& path);
+
+// A create_and_edit spec.json split into its stages (the task wrapper's split, scoring-spec.md §9): the edit
+// stage reads name/description/key_parameters; the base stage, only when the file has base_key_parameters,
+// name/base_description/base_key_parameters. Throws InputError as parseSpecJson.
+struct StageSpecs {
+    std::optional<SpecDefinition> base;
+    SpecDefinition edit;
+};
+StageSpecs parseStageSpecs(const std::string& jsonText, const std::string& fileName = "spec.json");
+// The same from a file (size-limited); both stages keep its path.
+StageSpecs loadStageSpecs(const std::string& path);
 
 // key_parameters as free text (§8.2) or as a structured object (§8.1).
 StructuredSpec parseKeyParameters(const std::string& text);

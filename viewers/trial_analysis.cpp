@@ -12,9 +12,11 @@ std::vector<StageInput> stagesOf(const TrialRecord& trial, const TaskInfo& task)
     std::vector<StageInput> stages;
     const auto& rec = trial.recordedDetails;
     if (task.workflow == Workflow::CreateAndEdit) {
-        StageInput base{"Base", task.referenceBase, trial.answerBase, {}, rec.base.value_or(StageScores{}),
+        StageInput base{"Base",    task.referenceBase, trial.answerBase,
+                        task.spec, SpecPart::Base,     rec.base.value_or(StageScores{}),
                         {}};
-        StageInput edit{"Edit", task.referenceEdit, trial.answerEdit, {}, rec.target.value_or(StageScores{}),
+        StageInput edit{"Edit",    task.referenceEdit, trial.answerEdit,
+                        task.spec, SpecPart::Edit,     rec.target.value_or(StageScores{}),
                         {}};
         if (trial.rescored) {
             base.rescored = trial.rescored->base;
@@ -23,7 +25,7 @@ std::vector<StageInput> stagesOf(const TrialRecord& trial, const TaskInfo& task)
         stages.push_back(std::move(base));
         stages.push_back(std::move(edit));
     } else {
-        StageInput single{"Result", task.reference, trial.answer, task.spec, rec.single, {}};
+        StageInput single{"Result", task.reference, trial.answer, task.spec, SpecPart::Whole, rec.single, {}};
         if (trial.rescored) single.rescored = trial.rescored->single;
         stages.push_back(std::move(single));
     }
@@ -74,8 +76,16 @@ StageAnalysis analyseStage(const StageInput& input) {
     }
     if (a.candidate && !input.spec.empty()) {
         try {
-            const SpecDefinition spec = parseSpecJson(input.spec.readAll(), input.spec.fileName());
-            a.spec = scoreSpec(spec, *a.candidate);
+            const std::string text = input.spec.readAll();
+            std::optional<SpecDefinition> spec;
+            if (input.specPart == SpecPart::Whole) {
+                spec = parseSpecJson(text, input.spec.fileName());
+            } else {
+                StageSpecs stages = parseStageSpecs(text, input.spec.fileName());
+                spec = input.specPart == SpecPart::Base ? std::move(stages.base) : std::move(stages.edit);
+            }
+            if (spec)
+                a.spec = scoreSpec(*spec, *a.candidate); // no base parameters: the base stage has no spec
         } catch (const std::exception& e) {
             a.problems.push_back(std::string("spec: ") + e.what());
         }

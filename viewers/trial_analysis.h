@@ -13,11 +13,15 @@
 
 namespace vernier::viewers {
 
+// Which part of spec.json a stage is checked against (create_and_edit splits it, spec_parser.h StageSpecs).
+enum class SpecPart { Whole, Base, Edit };
+
 struct StageInput {
     std::string title; // "Result", "Base", "Edit"
     FileRef reference;
     FileRef candidate;
-    FileRef spec;         // empty: no live spec scoring
+    FileRef spec; // empty: no live spec scoring
+    SpecPart specPart = SpecPart::Whole;
     StageScores recorded; // the verifier's recorded scores of this stage
     std::optional<StageScores> rescored;
 };
@@ -32,8 +36,8 @@ struct StageAnalysis {
     std::vector<std::string> problems; // one line each: what could not be loaded or scored, and why
 };
 
-// One stage for creation/image_to_cad, base and edit for create_and_edit. Live spec scoring is
-// offered only for single-stage tasks (the create_and_edit spec split is the rescoring engine's).
+// One stage for creation/image_to_cad, base and edit for create_and_edit. Each stage is checked against its
+// part of spec.json, as the rescoring worker does (the base stage only when the file has base parameters).
 std::vector<StageInput> stagesOf(const TrialRecord& trial, const TaskInfo& task);
 
 // Never throws: failures become problems.

@@ -116,7 +116,7 @@ QWidget* TrialInspector::buildToolbar() {
         });
         h->addWidget(b);
     }
-    markBox_ = new QCheckBox(tr("Unmatched faces"), bar);
+    markBox_ = new QCheckBox(tr("Unmatched"), bar);
     markBox_->setChecked(true);
     markBox_->setToolTip(tr("Paint the faces whose centre has no counterpart on the other part within %1 mm "
                             "after ICP alignment (the per-face residuals behind the ICP score)")
@@ -148,9 +148,10 @@ QWidget* TrialInspector::buildToolbar() {
     transparency_->setMaximumWidth(100);
     transparency_->setMinimumWidth(60);
     h->addWidget(transparency_);
-    h->addWidget(new QLabel(tr("± range (mm)"), bar));
+    h->addWidget(new QLabel(tr("± mm"), bar));
     rangeBox_ = new QDoubleSpinBox(bar);
     rangeBox_->setDecimals(4);
+    rangeBox_->setToolTip(tr("Deviation colour range: ± this many millimetres span the colour bar"));
     rangeBox_->setRange(0.0001, 1000);
     rangeBox_->setValue(colourMap_.range());
     h->addWidget(rangeBox_);

@@ -99,17 +99,9 @@ private:
     TaskSpecs loadSpecs(const FileRef& spec, Workflow w) {
         TaskSpecs s;
         if (spec.empty()) return s;
-        const std::string text = spec.readAll();
-        s.single = parseSpecJson(text, spec.fileName());
-        if (w == Workflow::CreateAndEdit) {
-            json j = json::parse(text, nullptr, false);
-            if (j.is_object() && j.contains("base_key_parameters")) {
-                json b = {{"name", j.value("name", "")},
-                          {"description", j.contains("base_description") ? j["base_description"] : json("")},
-                          {"key_parameters", j["base_key_parameters"]}};
-                s.base = parseSpecJson(b.dump(), spec.fileName());
-            }
-        }
+        StageSpecs stages = parseStageSpecs(spec.readAll(), spec.fileName());
+        s.single = std::move(stages.edit);
+        if (w == Workflow::CreateAndEdit) s.base = std::move(stages.base);
         return s;
     }
 

@@ -138,30 +138,6 @@ json scorePair(const MeasuredDocument& ref, const MeasuredDocument& cand,
     return scoreToJson(g, sp, o.method);
 }
 
-// A create_and_edit spec: the base stage uses base_description/base_key_parameters, the edit stage
-// description/key_parameters (the task wrapper's split, scoring-spec.md §9).
-std::pair<std::optional<SpecDefinition>, SpecDefinition> splitStageSpecs(const std::string& path) {
-    SpecDefinition edit = loadSpecFile(path);
-    std::optional<SpecDefinition> base;
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) throw InputError("cannot read spec '" + path + "'");
-    std::string text;
-    char buf[65536];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-        text.append(buf, n);
-    std::fclose(f);
-    const json j = json::parse(text, nullptr, false);
-    if (j.is_object() && j.contains("base_key_parameters")) {
-        json b = {{"name", j.value("name", "")},
-                  {"description", j.contains("base_description") ? j["base_description"] : json("")},
-                  {"key_parameters", j["base_key_parameters"]}};
-        base = parseSpecJson(b.dump(), edit.fileName);
-        base->path = edit.path;
-    }
-    return {base, edit};
-}
-
 // File names are untrusted bytes and appear in the reasons; invalid UTF-8 is replaced, never thrown.
 std::string dumpJson(const json& j) {
     return j.dump(2, ' ', false, json::error_handler_t::replace);
@@ -212,7 +188,11 @@ int runScore(const std::vector<std::string>& args) {
             throw InputError("create_and_edit needs --reference-base, --reference-edit, --candidate-base and "
                              "--candidate-edit");
         std::optional<SpecDefinition> baseSpec, editSpec;
-        if (!specPath.empty()) std::tie(baseSpec, editSpec) = splitStageSpecs(specPath);
+        if (!specPath.empty()) {
+            StageSpecs specs = loadStageSpecs(specPath);
+            baseSpec = std::move(specs.base);
+            editSpec = std::move(specs.edit);
+        }
         const auto docs = measureAll({{rb, DocumentRole::Reference},
                                       {cb, DocumentRole::Candidate},
                                       {re, DocumentRole::Reference},

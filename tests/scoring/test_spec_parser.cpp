@@ -229,3 +229,29 @@ TEST(SpecParser, ValueTextGrammar) {
     ASSERT_TRUE(v.ok);
     EXPECT_EQ(v.components, (std::vector<double>{10, 20}));
 }
+
+// create_and_edit: the edit stage reads the top-level fields, the base stage base_description and
+// base_key_parameters (free text or structured), and there is no base stage without base parameters.
+TEST(SpecParser, StageSpecsSplitBaseAndEdit) {
+    const StageSpecs both = parseStageSpecs(R"({"name": "bracket", "description": "with holes",
+        "key_parameters": "- thickness = 5 mm\n- num_holes = 2",
+        "base_description": "plain", "base_key_parameters": {"thickness": "5 mm", "width": "30 mm"}})");
+    ASSERT_TRUE(both.base.has_value());
+    EXPECT_EQ(both.base->name, "bracket");
+    EXPECT_EQ(both.base->description, "plain");
+    EXPECT_EQ(both.base->parameters.size(), 2u);
+    EXPECT_DOUBLE_EQ(param(*both.base, "width", Kind::Scalar).value, 30.0);
+    EXPECT_EQ(both.base->find("num_holes", Kind::Count), nullptr);
+    EXPECT_EQ(both.edit.description, "with holes");
+    EXPECT_DOUBLE_EQ(param(both.edit, "thickness", Kind::Scalar).value, 5.0);
+    EXPECT_EQ(param(both.edit, "num_holes", Kind::Count).value, 2.0);
+
+    const StageSpecs editOnly = parseStageSpecs(R"({"name": "plate", "key_parameters": "- length = 40 mm"})");
+    EXPECT_FALSE(editOnly.base.has_value());
+    EXPECT_DOUBLE_EQ(param(editOnly.edit, "length", Kind::Scalar).value, 40.0);
+
+    // A name that is not a string does not throw out of the split (parseSpecJson prints it).
+    EXPECT_NO_THROW(parseStageSpecs(R"({"name": 7, "base_key_parameters": "- a = 1 mm"})"));
+    EXPECT_THROW(parseStageSpecs("{not json"), InputError);
+    EXPECT_THROW(parseStageSpecs(R"({"base_key_parameters": 5})"), InputError);
+}

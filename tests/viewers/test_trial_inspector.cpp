@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "models/result_set.h"
+#include "scoring/spec_parser.h"
 #include "support_fixture_shapes.h"
 #include "viewers/feature_trees_panel.h"
 #include "viewers/occt_view_widget.h"
@@ -133,9 +134,17 @@ TEST(TrialInspector, CreateAndEditHasTwoStagesWithTheirOwnScores) {
     ASSERT_TRUE(waitFor(&inspector, SIGNAL(analysisReady())));
     ASSERT_EQ(inspector.stageCount(), 2);
     EXPECT_EQ(inspector.currentAnalysis()->input.title, "Base");
+    // Each stage is checked live against its own part of spec.json (the sample's specs have base parameters):
+    // the base stage against base_key_parameters, the edit stage against key_parameters.
+    const StageSpecs split = parseStageSpecs(taskOf(*trial).spec.readAll());
+    ASSERT_TRUE(split.base.has_value());
+    ASSERT_TRUE(inspector.currentAnalysis()->spec.has_value());
+    EXPECT_EQ(inspector.currentAnalysis()->spec->parameters.size(), split.base->parameters.size());
     inspector.setStage(1);
     EXPECT_EQ(inspector.currentAnalysis()->input.title, "Edit");
     EXPECT_TRUE(inspector.currentAnalysis()->geometry.has_value());
+    ASSERT_TRUE(inspector.currentAnalysis()->spec.has_value());
+    EXPECT_EQ(inspector.currentAnalysis()->spec->parameters.size(), split.edit.parameters.size());
     EXPECT_GE(countItems(inspector.scoresPanel()->tree()), 4);
 }
 
