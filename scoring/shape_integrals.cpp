@@ -1,5 +1,9 @@
 #include "scoring/shape_integrals.h"
 
+#include <cmath>
+#include <optional>
+
+#include <BRepAdaptor_Surface.hxx>
 #include <BRepGProp.hxx>
 #include <BRepGProp_Domain.hxx>
 #include <BRepGProp_Face.hxx>
@@ -40,6 +44,48 @@ bool hasSurface(const TopoDS_Face& f) {
     return !BRep_Tool::Surface(f, loc).IsNull();
 }
 
+// A planar face's share of the volume integrals, from the face's own surface integrals. By the divergence
+// theorem the solid's integrals are sums over its faces of those of the cone from `origin` over each face;
+// on a plane n.(x - o) is a constant d, so the cone's volume is d A / 3, its first moment (d/4) A (c - o)
+// (centre of mass 3/4 of the way from o to the face centroid c) and its second moment
+// (d/5) (M_c + A (c - o)(c - o)^T), M_c being the face's second moment about c. The face's area, centroid and
+// inertia come from its surface integral, which the scorer computes anyway: a planar face then costs no
+// second Gauss integration.
+class PlanarFaceCone : public GProp_GProps {
+public:
+    PlanarFaceCone(const gp_Pnt& origin, const gp_XYZ& outward, const GProp_GProps& face)
+        : GProp_GProps(origin) {
+        const double area = face.Mass();
+        const gp_XYZ c = face.CentreOfMass().XYZ() - origin.XYZ();
+        const double d = outward.Dot(c);
+        dim = d * area / 3.0;
+        g = gp_Pnt(c * 0.75); // GProp_GProps keeps the centre relative to its location
+        // Second moments about the centroid from OCCT's inertia matrix J (J = tr(M) I - M).
+        const gp_Mat j = face.MatrixOfInertia();
+        const double halfTrace = 0.5 * (j(1, 1) + j(2, 2) + j(3, 3));
+        gp_Mat t;
+        for (int r = 1; r <= 3; ++r)
+            for (int k = 1; k <= 3; ++k)
+                t(r, k) = d / 5.0 * ((r == k ? halfTrace : 0.0) - j(r, k) + area * c.Coord(r) * c.Coord(k));
+        const double trace = t(1, 1) + t(2, 2) + t(3, 3);
+        for (int r = 1; r <= 3; ++r)
+            for (int k = 1; k <= 3; ++k)
+                inertia(r, k) = (r == k ? trace : 0.0) - t(r, k);
+    }
+};
+
+// The outward normal of a planar face (its plane's normal, reversed with the face), when the face's location
+// is a rigid motion; otherwise nothing, and the face takes OCCT's Gauss integration.
+std::optional<gp_XYZ> planarOutwardNormal(const TopoDS_Face& f) {
+    const BRepAdaptor_Surface surface(f, Standard_False);
+    if (surface.GetType() != GeomAbs_Plane) return std::nullopt;
+    if (std::abs(surface.Trsf().ScaleFactor() - 1.0) > 1e-12) return std::nullopt;
+    const gp_Ax3 axes = surface.Plane().Position();
+    gp_XYZ n = axes.XDirection().XYZ().Crossed(axes.YDirection().XYZ()); // D1U x D1V of the plane
+    if (f.Orientation() == TopAbs_REVERSED) n.Reverse();
+    return n;
+}
+
 } // namespace
 
 ShapeIntegrals integrateShape(const TopoDS_Shape& shape) {
@@ -62,8 +108,9 @@ ShapeIntegrals integrateShape(const TopoDS_Shape& shape) {
     out.faces.resize(static_cast<std::size_t>(faceMap.Extent()));
     std::vector<bool> done(static_cast<std::size_t>(faceMap.Extent()) + 1, false);
 
+    const gp_Pnt origin = roughBaryCentre(shape);
     BRepGProp_Vinert volume;
-    volume.SetLocation(roughBaryCentre(shape));
+    volume.SetLocation(origin);
     BRepGProp_Face preparedFace;
     BRepGProp_Domain boundary;
     for (TopExp_Explorer ex(shape, TopAbs_FACE); ex.More(); ex.Next()) {
@@ -76,20 +123,12 @@ ShapeIntegrals integrateShape(const TopoDS_Shape& shape) {
         const bool surfaceHere = !done[static_cast<std::size_t>(index)];
         if (!oriented && !surfaceHere) continue;
 
-        preparedFace.Load(f);
+        const std::optional<gp_XYZ> planar = oriented ? planarOutwardNormal(f) : std::nullopt;
         const bool naturalRestriction = f.NbChildren() == 0;
-        if (oriented) {
-            if (naturalRestriction) {
-                volume.Perform(preparedFace);
-            } else {
-                boundary.Init(f);
-                volume.Perform(preparedFace, boundary);
-            }
-            out.volume.Add(volume);
-        }
+        if (surfaceHere || (oriented && !planar)) preparedFace.Load(f);
+        GProp_GProps& faceProps = out.faces[static_cast<std::size_t>(index - 1)];
         if (surfaceHere) {
             done[static_cast<std::size_t>(index)] = true;
-            GProp_GProps& faceProps = out.faces[static_cast<std::size_t>(index - 1)];
             faceProps = propsAtShapeLocation(f);
             BRepGProp_Sinert surface;
             surface.SetLocation(roughBaryCentre(f));
@@ -101,6 +140,18 @@ ShapeIntegrals integrateShape(const TopoDS_Shape& shape) {
             }
             faceProps.Add(surface);
         }
+        if (!oriented) continue;
+        if (planar) {
+            out.volume.Add(PlanarFaceCone(origin, *planar, faceProps));
+            continue;
+        }
+        if (naturalRestriction) {
+            volume.Perform(preparedFace);
+        } else {
+            boundary.Init(f);
+            volume.Perform(preparedFace, boundary);
+        }
+        out.volume.Add(volume);
     }
     return out;
 }

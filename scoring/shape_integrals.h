@@ -10,7 +10,9 @@
 namespace vernier {
 
 struct ShapeIntegrals {
-    // Bit for bit BRepGProp::VolumeProperties(shape) with OCCT 7.6's default arguments.
+    // BRepGProp::VolumeProperties(shape) with OCCT 7.6's default arguments, to rounding (2.6e-15 relative at
+    // most over every stored shape of the fixtures and the sample): curved faces take OCCT's own Gauss
+    // integration in the same order, planar faces an exact closed form from their surface integrals.
     GProp_GProps volume;
     // faces[i - 1] is bit for bit BRepGProp::SurfaceProperties(faceMap(i)), faceMap being
     // TopExp::MapShapes(shape, TopAbs_FACE): area, area centroid and inertia of every unique face.
@@ -19,7 +21,9 @@ struct ShapeIntegrals {
 
 // Computes both sets with the OCCT integrators the two calls above use, but prepares each face (its UV
 // bounds and boundary: BRepGProp_Face::Load, the costliest step for the small analytic faces CAD parts
-// have) once for both, instead of once per call. Throws Standard_Failure as those calls do.
+// have) once for both, instead of once per call, and derives a planar face's share of the volume integrals
+// from its surface integrals (divergence theorem; shape_integrals.cpp) instead of integrating it a second
+// time. Throws Standard_Failure as those calls do.
 ShapeIntegrals integrateShape(const TopoDS_Shape& shape);
 
 } // namespace vernier
