@@ -196,7 +196,8 @@ TEST(ShapeIntegrals, BoxHandChecked) {
 TEST(ShapeIntegrals, NonRigidLocationFallsBackToOcct) {
     gp_Trsf mirror;
     mirror.SetMirror(gp_Pnt(1, 2, 3));
-    const TopoDS_Shape box = BRepPrimAPI_MakeBox(10, 5, 3).Shape().Moved(TopLoc_Location(mirror), Standard_False);
+    const TopoDS_Shape box =
+        BRepPrimAPI_MakeBox(10, 5, 3).Shape().Moved(TopLoc_Location(mirror), Standard_False);
     expectMatchesOcct(box, "point-mirrored box");
 }
 
