@@ -108,8 +108,11 @@ QString trialDetailsHtml(const ResultSet& set, int trialIndex) {
                 .arg(t.tokens.input ? QString::number(*t.tokens.input) : QStringLiteral("—"),
                      t.tokens.cache ? QString::number(*t.tokens.cache) : QStringLiteral("—"),
                      t.tokens.output ? QString::number(*t.tokens.output) : QStringLiteral("—")));
-    for (const FileRef* f : {&t.answer, &t.answerBase, &t.answerEdit, &t.answerPy})
-        if (!f->empty()) row(QStringLiteral("File"), esc(f->display()));
+    for (const auto& [label, f] : {std::pair{QStringLiteral("Answer"), &t.answer},
+                                   std::pair{QStringLiteral("Answer (base)"), &t.answerBase},
+                                   std::pair{QStringLiteral("Answer (edit)"), &t.answerEdit},
+                                   std::pair{QStringLiteral("answer.py"), &t.answerPy}})
+        if (!f->empty()) row(label, esc(f->display()));
     html += QStringLiteral("</table>");
     if (t.recordedDetails.present)
         html += scoreTable(QStringLiteral("Recorded verifier scores"), t.recordedDetails.single,

@@ -40,9 +40,11 @@ TrialAxes trialAxes(const TrialRecord& t) {
     if (base && target) {
         axes.geometry = lower(base->geometry, target->geometry);
         axes.spec = lower(base->spec, target->spec);
-        axes.geometryText =
-            QStringLiteral("base %1 / edit %2").arg(num(base->geometry), num(target->geometry));
-        axes.specText = QStringLiteral("base %1 / edit %2").arg(num(base->spec), num(target->spec));
+        // Base / edit, compact: the column stays as narrow as a single score's (the tooltip says which is
+        // which).
+        axes.geometryText = QStringLiteral("%1 / %2").arg(num(base->geometry), num(target->geometry));
+        axes.specText = QStringLiteral("%1 / %2").arg(num(base->spec), num(target->spec));
+        axes.twoStages = true;
         axes.gate = qs(!base->gate.empty() ? base->gate : target->gate);
     } else if (single) {
         axes.geometry = single->geometry;
@@ -75,7 +77,12 @@ int TrialTableModel::columnCount(const QModelIndex& parent) const {
 }
 
 QVariant TrialTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    if (orientation != Qt::Horizontal) return {};
+    if (role == Qt::ToolTipRole && section == Geometry)
+        return tr("Geometry similarity (create & edit: base / edit)");
+    if (role == Qt::ToolTipRole && section == Spec)
+        return tr("Spec consistency (create & edit: base / edit)");
+    if (role != Qt::DisplayRole) return {};
     switch (section) {
     case Task:
         return tr("Task");
@@ -167,6 +174,12 @@ QVariant TrialTableModel::data(const QModelIndex& index, int role) const {
         if (!t.loadError.empty()) return qs(t.loadError);
         if (index.column() == Category || index.column() == Gate) return qs(t.zero.reason);
         if (index.column() == Task) return qs(t.trialName);
+        if (index.column() == Geometry || index.column() == Spec) {
+            const TrialAxes a = trialAxes(t);
+            if (a.twoStages)
+                return tr("base / edit stage: %1")
+                    .arg(index.column() == Geometry ? a.geometryText : a.specText);
+        }
     }
     if (role == Qt::ForegroundRole) {
         if (!t.loadError.empty()) return palette::highlight();

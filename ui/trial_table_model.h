@@ -14,9 +14,10 @@ namespace vernier::ui {
 struct TrialAxes {
     std::optional<double> geometry;
     std::optional<double> spec;
-    QString geometryText; // "0.812" or "base 0.81 / edit 0.72"
+    QString geometryText; // "0.812", or "0.810 / 0.720" (base / edit) for create & edit
     QString specText;
     QString gate;
+    bool twoStages = false; // the texts are "base / edit"
 };
 TrialAxes trialAxes(const TrialRecord& trial);
 

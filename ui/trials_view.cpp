@@ -82,12 +82,22 @@ TrialsView::TrialsView(QWidget* parent) : ViewPage(parent) {
 }
 
 void TrialsView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
+    // The trial in the details panel stays there when it is still listed; otherwise the first row is shown,
+    // so the panel is never empty while there are trials.
+    const QModelIndex current = table_->selectionModel()->currentIndex();
+    const int keep = current.isValid() ? current.data(TrialTableModel::TrialIndexRole).toInt() : -1;
     analysis_ = analysis;
     model_->setResultSet(analysis->set);
     proxy_->setTrialFilter(analysis->filter);
     table_->resizeColumnsToContents();
     count_->setText(tr("%1 of %2 trials").arg(proxy_->rowCount()).arg(model_->rowCount()));
     details_->clearTrial();
+    if (proxy_->rowCount() == 0) return;
+    int row = 0;
+    for (int r = 0; keep >= 0 && r < proxy_->rowCount(); ++r)
+        if (proxy_->index(r, 0).data(TrialTableModel::TrialIndexRole).toInt() == keep) row = r;
+    table_->selectRow(row);
+    showCurrent();
 }
 
 void TrialsView::showCurrent() {

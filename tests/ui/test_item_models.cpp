@@ -87,6 +87,22 @@ TEST(UiItemModels, TrialTableModelListsEveryTrialIncludingMalformed) {
     EXPECT_EQ(model.index(betaC2, TrialTableModel::Spec).data().toString(), "0.900");
     EXPECT_EQ(model.index(betaC2, TrialTableModel::Cost).data().toString(), "—");
     EXPECT_EQ(model.index(betaC2, TrialTableModel::Duration).data().toString(), "20.00");
+    // create_and_edit: g and s as "base / edit", said in the tooltips.
+    int alphaE2 = -1;
+    for (int r = 0; r < model.rowCount(); ++r)
+        if (model.index(r, TrialTableModel::Task).data().toString() == "e2" &&
+            model.index(r, TrialTableModel::System).data().toString() == "alpha/m1")
+            alphaE2 = r;
+    ASSERT_GE(alphaE2, 0);
+    EXPECT_EQ(model.index(alphaE2, TrialTableModel::Geometry).data().toString(), "0.600 / 0.700");
+    EXPECT_EQ(model.index(alphaE2, TrialTableModel::Spec).data().toString(), "0.000 / 0.500");
+    EXPECT_TRUE(model.index(alphaE2, TrialTableModel::Geometry)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains("base / edit"));
+    EXPECT_TRUE(model.headerData(TrialTableModel::Spec, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString()
+                    .contains("base / edit"));
 }
 
 TEST(UiItemModels, TrialFilterProxyAppliesSharedFilter) {

@@ -173,10 +173,12 @@ TEST(UiMainWindow, EveryViewRendersTheFixture) {
     auto* trials = w.findChild<QTableView*>("trialsTable");
     ASSERT_NE(trials, nullptr);
     EXPECT_EQ(trials->model()->rowCount(), 19);
-    w.openTrial(trial);
-    settle();
+    // Before anything is clicked the details panel already shows a trial (the first row), not a placeholder.
     auto* details = w.findChild<TrialDetails*>("trialDetails");
     ASSERT_NE(details, nullptr);
+    EXPECT_TRUE(details->toPlainText().contains("Reward")) << details->toPlainText().toStdString();
+    w.openTrial(trial);
+    settle();
     EXPECT_TRUE(details->toPlainText().contains("alpha/m1"));
     EXPECT_TRUE(details->toPlainText().contains("Recorded verifier scores"));
 
@@ -205,9 +207,11 @@ TEST(UiMainWindow, FailureSegmentListsExactlyItsTrials) {
     const auto& set = *w.session()->analysis()->set;
     const int beta = set.systemIndex({"beta", "m2"});
     const int gamma = set.systemIndex({"gamma", "m3"});
-    EXPECT_EQ(failures->showSegment(beta, "geometry_zero"), 1);
+    // Before a segment is clicked, every zero-reward trial is listed (the fixture's 5, hand-checked above).
     auto* list = w.findChild<QTableView*>("failureTrialsTable");
     ASSERT_NE(list, nullptr);
+    EXPECT_EQ(list->model()->rowCount(), 5);
+    EXPECT_EQ(failures->showSegment(beta, "geometry_zero"), 1);
     ASSERT_EQ(list->model()->rowCount(), 1);
     EXPECT_EQ(list->model()->index(0, 0).data().toString(), "c2");
     EXPECT_EQ(failures->showSegment(beta, "gate", "bbox"), 1);
@@ -215,6 +219,8 @@ TEST(UiMainWindow, FailureSegmentListsExactlyItsTrials) {
     EXPECT_EQ(list->model()->index(0, 0).data().toString(), "e1");
     EXPECT_EQ(failures->showSegment(gamma, "spec_zero"), 0);
     EXPECT_EQ(list->model()->rowCount(), 0);
+    EXPECT_EQ(failures->showAllZeros(), 5);
+    EXPECT_EQ(list->model()->rowCount(), 5);
 
     auto* compare = qobject_cast<CompareView*>(w.view("compare"));
     ASSERT_NE(compare, nullptr);
