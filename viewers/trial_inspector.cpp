@@ -342,6 +342,7 @@ void TrialInspector::showTrial(const TrialRecord& trial, const TaskInfo& task) {
     inputs_ = stagesOf(trial, task);
     stages_.clear();
     deviations_.assign(inputs_.size(), nullptr);
+    unmatched_.assign(inputs_.size(), std::nullopt);
     stage_ = 0;
     combination_ = task.workflow == Workflow::CreateAndEdit
                        ? tr("Stages combine as: base and edit each scored (geometry ⊕ spec), then combined; "
@@ -470,9 +471,12 @@ QString documentLine(const FileRef& file, const std::optional<MeasuredDocument>&
 
 UnmatchedFaces TrialInspector::currentUnmatched() const {
     const StageAnalysis* a = currentAnalysis();
-    if (!markBox_ || !markBox_->isChecked() || !a || !a->reference || !a->candidate || !a->geometry)
+    if (!markBox_ || !markBox_->isChecked() || !a || !a->reference || !a->candidate || !a->geometry ||
+        stage_ >= static_cast<int>(unmatched_.size()))
         return {};
-    return unmatchedFaces(*a->reference, *a->candidate, a->geometry->icp);
+    auto& cached = unmatched_[static_cast<std::size_t>(stage_)];
+    if (!cached) cached = unmatchedFaces(*a->reference, *a->candidate, a->geometry->icp);
+    return *cached;
 }
 
 void TrialInspector::updateCaptions() {

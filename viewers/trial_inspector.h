@@ -3,6 +3,7 @@
 // overlay and the deviation colouring, surrounded by the scores, the parameter table, the feature
 // trees, the drawing, answer.py and the trajectory. The main window opens one per trial.
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <QFutureWatcher>
@@ -88,6 +89,8 @@ private:
     std::vector<StageInput> inputs_;
     std::vector<StageAnalysis> stages_;
     std::vector<std::shared_ptr<const DeviationField>> deviations_;
+    // Per stage, computed on first use (an O(faces²) search; captions and scene both ask).
+    mutable std::vector<std::optional<UnmatchedFaces>> unmatched_;
     int stage_ = 0;
     int generation_ = 0;
     InspectorMode mode_ = InspectorMode::SideBySide;
