@@ -179,18 +179,23 @@ void labelScore(QChart* chart, QAbstractSeries* series, double y, double points)
     annotate(chart, series, QPointF(100.0, y), points1(points), 6);
 }
 
-// Per-segment counts and each bar's total on a stacked count chart (categories bottom-to-top).
+// Per-segment counts, and each bar's total when it has more than one segment, on a stacked count chart
+// (categories bottom-to-top).
 void labelStacks(QChart* chart, QHorizontalStackedBarSeries* series) {
     const int categories =
         series->barSets().isEmpty() ? 0 : static_cast<int>(series->barSets().first()->count());
     for (int c = 0; c < categories; ++c) {
         double end = 0;
+        int segments = 0;
         for (QBarSet* set : series->barSets()) {
             const double v = set->at(c);
-            if (v > 0) labelSegment(chart, series, end, end + v, c, QString::number(v), set->color());
+            if (v > 0) {
+                labelSegment(chart, series, end, end + v, c, QString::number(v), set->color());
+                ++segments;
+            }
             end += v;
         }
-        if (end > 0) labelBar(chart, series, end, end, c, QString::number(end));
+        if (segments > 1) labelBar(chart, series, end, end, c, QString::number(end));
     }
 }
 
