@@ -62,19 +62,17 @@ int runRescore(const std::vector<std::string>& raw) {
     std::fprintf(stderr,
                  "%zu mismatch(es) with |Δ| > 1e-4; %zu trial(s) with only one of recorded/rescored\n",
                  mismatches.size(), oneSided.size());
-    // Where each bundle's results are cached (beside it; RescoreCache::directoryFor).
-    std::vector<std::string> cacheDirs;
+    // Where each bundle's results are cached (beside it; none with --no-cache).
+    const auto caches = cli::cacheDirectories(set, a);
     json cacheByBundle = json::object();
-    for (const std::string& b : set.bundles) {
-        cacheDirs.push_back(RescoreCache::directoryFor(b));
-        cacheByBundle[b] = cacheDirs.back();
-    }
+    for (const auto& [bundle, dir] : caches)
+        cacheByBundle[bundle] = dir;
     json out = {{"rescored", trials.size()},
                 {"scorer_crashes", crashes},
                 {"mismatches", mismatches},
                 {"recorded_or_rescored_missing", oneSided},
                 {"tolerance", 1e-4},
-                {"cache", cacheDirs.empty() ? json(nullptr) : json(cacheDirs.front())},
+                {"cache", caches.empty() ? json(nullptr) : json(caches.front().second)},
                 {"cache_by_bundle", cacheByBundle},
                 {"trials", trials}};
     std::cout << vernier::cli::jsonText(out) << "\n";

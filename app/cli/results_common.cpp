@@ -41,6 +41,14 @@ int parseInt(const std::string& flag, const std::string& text, int lo, int hi) {
 
 } // namespace
 
+std::vector<std::pair<std::string, std::string>> cacheDirectories(const ResultSet& set, const Args& args) {
+    std::vector<std::pair<std::string, std::string>> out;
+    if (args.flag("--no-cache")) return out;
+    for (const std::string& b : set.bundles)
+        out.emplace_back(b, RescoreCache::directoryFor(b));
+    return out;
+}
+
 int rescoreAll(ResultSet& set, const Args& args) {
     RescoreOptions o;
     o.workers = parseInt("--jobs", args.option("--jobs", "2"), 1, 64);
@@ -52,8 +60,8 @@ int rescoreAll(ResultSet& set, const Args& args) {
             trials.push_back(static_cast<int>(i));
     RescoreEngine engine(o);
     std::string caches;
-    for (const std::string& b : set.bundles)
-        caches += (caches.empty() ? "" : ", ") + RescoreCache::directoryFor(b);
+    for (const auto& [bundle, dir] : cacheDirectories(set, args))
+        caches += (caches.empty() ? "" : ", ") + dir;
     std::fprintf(stderr, "rescoring %zu trials with %d worker(s), cache %s\n", trials.size(), o.workers,
                  o.useCache ? caches.c_str() : "off");
     auto results = engine.run(set, trials, [&](const RescoreProgress& p) {

@@ -2,6 +2,7 @@
 // Shared by the commands that read result bundles (leaderboard, compare, rescore): the common options
 // BUNDLE... --tasks PACK [--policy latest|mean] [--rescore] [--jobs N] [--timeout S] [--no-cache].
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/command.h"
@@ -17,6 +18,10 @@ ResultSet loadResults(const Args& args);
 
 // Rescores every trial with an answer (progress on stderr), applies the results, returns the count.
 int rescoreAll(ResultSet& set, const Args& args);
+
+// (bundle, cache directory beside it) for each bundle of the set; empty with --no-cache, so that turning the
+// cache off creates no directory (RescoreCache::directoryFor creates the one it names).
+std::vector<std::pair<std::string, std::string>> cacheDirectories(const ResultSet& set, const Args& args);
 
 // Prints the import problems (malformed trials with their reasons) to stderr.
 void reportProblems(const ResultSet& set);
