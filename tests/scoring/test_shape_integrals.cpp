@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <utility>
 
 #include <BRepAlgoAPI_Cut.hxx>
 #include <BRepBuilderAPI_Transform.hxx>
@@ -98,24 +99,25 @@ int compareStoredShapes(const fs::path& file) {
     return faces;
 }
 
-TEST(ShapeIntegrals, EveryStoredShapeOfTheFixturesMatchesOcct) {
+// Every .FCStd under `root` (recursively): (files, faces compared).
+std::pair<int, int> compareEveryDocument(const fs::path& root) {
     int faces = 0, files = 0;
-    for (const auto& e : fs::directory_iterator(fs::path(VERNIER_TEST_DATA_DIR) / "fcstd"))
+    for (const auto& e : fs::recursive_directory_iterator(root))
         if (e.path().extension() == ".FCStd") {
             faces += compareStoredShapes(e.path());
             ++files;
         }
+    return {files, faces};
+}
+
+TEST(ShapeIntegrals, EveryStoredShapeOfTheFixturesMatchesOcct) {
+    const auto [files, faces] = compareEveryDocument(fs::path(VERNIER_TEST_DATA_DIR) / "fcstd");
     EXPECT_GE(files, 20);
     EXPECT_GT(faces, 300);
 }
 
 TEST(ShapeIntegrals, EveryStoredShapeOfTheSampleMatchesOcct) {
-    int faces = 0, files = 0;
-    for (const auto& e : fs::recursive_directory_iterator(fs::path(VERNIER_SOURCE_DIR) / "resources/sample"))
-        if (e.path().extension() == ".FCStd") {
-            faces += compareStoredShapes(e.path());
-            ++files;
-        }
+    const auto [files, faces] = compareEveryDocument(fs::path(VERNIER_SOURCE_DIR) / "resources/sample");
     EXPECT_GE(files, 40);
     EXPECT_GT(faces, 1400);
     std::printf("largest relative deviation of the volume integrals from OCCT's: %.3g\n", worstRelative);

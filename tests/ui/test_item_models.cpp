@@ -74,12 +74,16 @@ TEST(UiItemModels, TrialTableModelListsEveryTrialIncludingMalformed) {
     for (int r = 0; r < model.rowCount(); ++r)
         if (model.index(r, TrialTableModel::Status).data().toString() == "load error") ++loadErrors;
     EXPECT_EQ(loadErrors, 1);
+    // The row of a task's trial by one system (-1 when absent).
+    const auto rowOf = [&](const QString& task, const QString& system) {
+        for (int r = 0; r < model.rowCount(); ++r)
+            if (model.index(r, TrialTableModel::Task).data().toString() == task &&
+                model.index(r, TrialTableModel::System).data().toString() == system)
+                return r;
+        return -1;
+    };
     // beta on c2: geometry zero behind the bbox gate.
-    int betaC2 = -1;
-    for (int r = 0; r < model.rowCount(); ++r)
-        if (model.index(r, TrialTableModel::Task).data().toString() == "c2" &&
-            model.index(r, TrialTableModel::System).data().toString() == "beta/m2")
-            betaC2 = r;
+    const int betaC2 = rowOf("c2", "beta/m2");
     ASSERT_GE(betaC2, 0);
     EXPECT_EQ(model.index(betaC2, TrialTableModel::Category).data().toString(), "Geometry zero");
     EXPECT_EQ(model.index(betaC2, TrialTableModel::Gate).data().toString(), "bbox");
@@ -88,11 +92,7 @@ TEST(UiItemModels, TrialTableModelListsEveryTrialIncludingMalformed) {
     EXPECT_EQ(model.index(betaC2, TrialTableModel::Cost).data().toString(), "—");
     EXPECT_EQ(model.index(betaC2, TrialTableModel::Duration).data().toString(), "20.00");
     // create_and_edit: g and s as "base / edit", said in the tooltips.
-    int alphaE2 = -1;
-    for (int r = 0; r < model.rowCount(); ++r)
-        if (model.index(r, TrialTableModel::Task).data().toString() == "e2" &&
-            model.index(r, TrialTableModel::System).data().toString() == "alpha/m1")
-            alphaE2 = r;
+    const int alphaE2 = rowOf("e2", "alpha/m1");
     ASSERT_GE(alphaE2, 0);
     EXPECT_EQ(model.index(alphaE2, TrialTableModel::Geometry).data().toString(), "0.600 / 0.700");
     EXPECT_EQ(model.index(alphaE2, TrialTableModel::Spec).data().toString(), "0.000 / 0.500");
