@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -150,10 +152,29 @@ std::string firstOf(const BundleTree& tree, const std::string& dir,
 }
 
 // Reward file → number; throws InputError with the reason when present but unusable.
-std::optional<double> readRewardFile(const BundleTree& tree, const std::string& dir) {
+// verifier_result.rewards as (key, number) pairs in recorded order; a bare number is {"reward": n}.
+std::vector<std::pair<std::string, double>> rewardPairs(const json& rewards) {
+    std::vector<std::pair<std::string, double>> out;
+    if (rewards.is_number()) {
+        double v = rewards.get<double>();
+        if (std::isfinite(v)) out.emplace_back("reward", v);
+    } else if (rewards.is_object()) {
+        for (auto it = rewards.begin(); it != rewards.end(); ++it)
+            if (it->is_number() && std::isfinite(it->get<double>()))
+                out.emplace_back(it.key(), it->get<double>());
+    }
+    return out;
+}
+
+// Other numeric keys of reward.json go to `otherKeys`.
+std::optional<double> readRewardFile(const BundleTree& tree, const std::string& dir,
+                                     std::vector<std::pair<std::string, double>>* otherKeys) {
     std::string rj = firstOf(tree, dir, {"verifier/reward.json", "reward.json"});
     if (!rj.empty()) {
         json j = readJson(tree, rj);
+        if (j.is_object() && otherKeys)
+            for (const auto& [k, v] : rewardPairs(j))
+                if (k != "reward") otherKeys->emplace_back(k, v);
         const json& r = j.is_object() ? member(j, "reward") : j;
         if (r.is_null() && j.is_object()) throw InputError(baseName(rj) + ": no \"reward\" key");
         if (!r.is_number()) throw InputError(baseName(rj) + ": \"reward\" is not a number");
@@ -185,6 +206,249 @@ void readTimes(const json& r, TrialRecord& t) {
     const json& ae = member(r, "agent_execution");
     t.agentStartedAt = parseIsoTime(text(ae, "started_at"));
     t.agentFinishedAt = parseIsoTime(text(ae, "finished_at"));
+}
+
+// agent_result (Harbor's AgentContext): every field may be null; an all-null object is unknown usage.
+bool readUsage(const json& ar, std::optional<double>& cost, TokenCounts& tokens) {
+    cost = number(ar, "cost_usd");
+    if (cost && *cost < 0) cost.reset();
+    tokens.input = integer(ar, "n_input_tokens");
+    tokens.cache = integer(ar, "n_cache_tokens");
+    tokens.output = integer(ar, "n_output_tokens");
+    return cost || tokens.input || tokens.cache || tokens.output;
+}
+
+void readException(const json& ex, std::string& type, std::string& message) {
+    if (!ex.is_object()) return;
+    type = text(ex, "exception_type");
+    message = firstLine(text(ex, "exception_message"));
+    if (type.empty() && !message.empty()) type = "Exception";
+}
+
+// Places an answer file can be in a (step) folder, in order (docs/formats.md, "Where the answers are"):
+// the folder itself, the task-artifact copy of /app, the agent's /logs/artifacts convention folder (since
+// Harbor 0.20 under artifacts/logs/artifacts/), and the older artifacts/<file>.
+constexpr const char* kAnswerPrefixes[] = {"artifacts/app/",
+                                           "artifacts/logs/artifacts/app/",
+                                           "artifacts/logs/artifacts/",
+                                           "artifacts/",
+                                           "app/",
+                                           "logs/artifacts/",
+                                           ""};
+
+// The artifact manifest of a (step) folder: destinations of entries collected, and problems for the rest.
+struct ArtifactManifest {
+    std::vector<std::string> fileDestinations; // relative to the folder, status ok, type file
+    std::vector<std::string> dirDestinations;  // relative to the folder with a trailing '/', status ok
+};
+
+ArtifactManifest readManifest(const BundleTree& tree, const std::string& dir, TrialRecord& t,
+                              const std::string& stepLabel) {
+    ArtifactManifest m;
+    const std::string rel = dir + "artifacts/manifest.json";
+    if (!tree.has(rel)) return m;
+    json j;
+    try {
+        j = readJson(tree, rel);
+    } catch (const InputError& e) {
+        t.warnings.push_back(stepLabel + e.what());
+        return m;
+    }
+    if (!j.is_array()) {
+        t.warnings.push_back(stepLabel + "artifacts/manifest.json: not a list");
+        return m;
+    }
+    for (const auto& e : j) {
+        std::string dest = text(e, "destination");
+        std::string status = text(e, "status");
+        std::string source = text(e, "source");
+        while (!dest.empty() && dest.back() == '/')
+            dest.pop_back();
+        if (dest.find("..") != std::string::npos || (!dest.empty() && dest.front() == '/')) continue;
+        if (status != "ok") {
+            t.artifactProblems.push_back(stepLabel + (source.empty() ? dest : source) + ": " +
+                                         (status.empty() ? "no status" : status));
+            continue;
+        }
+        if (dest.empty()) continue;
+        // Destinations are relative to the trial (or step) folder; "artifacts/..." or bare names.
+        std::string d = dest.rfind("artifacts/", 0) == 0 ? dest : "artifacts/" + dest;
+        if (text(e, "type") == "directory")
+            m.dirDestinations.push_back(d + "/");
+        else
+            m.fileDestinations.push_back(d);
+    }
+    return m;
+}
+
+// The first place under `dir` holding `name`: manifest destinations first (they say where Harbor put the
+// file), then the known folders.
+FileRef findAnswer(const BundleTree& tree, const std::string& dir, const ArtifactManifest& m,
+                   const char* name) {
+    for (const auto& f : m.fileDestinations)
+        if (baseName(f) == name && tree.has(dir + f)) return tree.ref(dir + f);
+    for (const auto& d : m.dirDestinations)
+        for (const char* sub : {"", "app/"})
+            if (tree.has(dir + d + sub + name)) return tree.ref(dir + d + sub + name);
+    for (const char* prefix : kAnswerPrefixes)
+        if (tree.has(dir + prefix + name)) return tree.ref(dir + prefix + name);
+    return FileRef();
+}
+
+struct AnswerFiles {
+    FileRef answer, base, edit, py;
+};
+
+AnswerFiles findAnswers(const BundleTree& tree, const std::string& dir, const ArtifactManifest& m) {
+    return {findAnswer(tree, dir, m, "answer.FCStd"), findAnswer(tree, dir, m, "answer_base.FCStd"),
+            findAnswer(tree, dir, m, "answer_edit.FCStd"), findAnswer(tree, dir, m, "answer.py")};
+}
+
+std::string lowerCase(std::string s) {
+    for (auto& c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// Which create-and-edit stage a step produced, when its name or its files say so; never guessed.
+void mapStepToStage(StepRecord& st, const AnswerFiles& files) {
+    const std::string n = lowerCase(st.name);
+    if (n == "base" || n == "create" || n == "base_stage") {
+        st.stage = "base";
+        st.stageBasis = "step name";
+    } else if (n == "edit" || n == "target" || n == "edit_stage") {
+        st.stage = "edit";
+        st.stageBasis = "step name";
+    } else if (!files.base.empty() && files.edit.empty()) {
+        st.stage = "base";
+        st.stageBasis = "answer_base.FCStd in the step's folder";
+    } else if (!files.edit.empty() && files.base.empty()) {
+        st.stage = "edit";
+        st.stageBasis = "answer_edit.FCStd in the step's folder";
+    }
+}
+
+RecordedDetails readDetailsFile(const BundleTree& tree, const std::string& dir, TrialRecord& t,
+                                const std::string& label) {
+    std::string details = firstOf(tree, dir, {"verifier/reward_details.json", "reward_details.json"});
+    if (details.empty()) return {};
+    try {
+        json d = readJson(tree, details);
+        if (!d.is_object()) throw InputError("reward_details.json: not a JSON object");
+        return parseDetails(d);
+    } catch (const InputError& e) {
+        t.warnings.push_back(label + e.what());
+    }
+    return {};
+}
+
+// Harbor multi-step trial: step_results[] with steps/<name>/ folders (docs/formats.md).
+void readSteps(const BundleTree& tree, const std::string& dir, const json& stepResults, TrialRecord& t,
+               AnswerFiles& answers) {
+    std::optional<double> cost;
+    TokenCounts tokens;
+    int costKnown = 0, withUsage = 0;
+    RecordedDetails lastDetails, baseDetails, editDetails;
+    for (const auto& sr : stepResults) {
+        if (!sr.is_object()) continue;
+        StepRecord st;
+        st.name = text(sr, "step_name");
+        if (st.name.empty()) st.name = "step " + std::to_string(t.steps.size() + 1);
+        const std::string sdir = dir + "steps/" + st.name + "/";
+        const bool safeName = st.name.find('/') == std::string::npos && st.name != ".." && st.name != ".";
+        if (safeName) {
+            auto it = std::lower_bound(tree.files().begin(), tree.files().end(), sdir);
+            if (it != tree.files().end() && it->rfind(sdir, 0) == 0) st.dir = sdir;
+        }
+        if (readUsage(member(sr, "agent_result"), st.costUsd, st.tokens)) ++withUsage;
+        auto add = [](std::optional<std::int64_t>& acc, std::optional<std::int64_t> v) {
+            if (v) acc = acc.value_or(0) + *v;
+        };
+        if (st.costUsd) {
+            cost = cost.value_or(0.0) + *st.costUsd;
+            ++costKnown;
+        }
+        add(tokens.input, st.tokens.input);
+        add(tokens.cache, st.tokens.cache);
+        add(tokens.output, st.tokens.output);
+        const json& ae = member(sr, "agent_execution");
+        st.agentStartedAt = parseIsoTime(text(ae, "started_at"));
+        st.agentFinishedAt = parseIsoTime(text(ae, "finished_at"));
+        const json& ve = member(sr, "verifier");
+        st.verifierStartedAt = parseIsoTime(text(ve, "started_at"));
+        st.verifierFinishedAt = parseIsoTime(text(ve, "finished_at"));
+        const json& vr = member(sr, "verifier_result");
+        st.hasVerifierResult = vr.is_object();
+        st.rewards = rewardPairs(member(vr, "rewards"));
+        readException(member(sr, "exception_info"), st.exceptionType, st.exceptionMessage);
+
+        AnswerFiles files;
+        if (!st.dir.empty()) {
+            const std::string label = "step " + st.name + ": ";
+            ArtifactManifest m = readManifest(tree, st.dir, t, label);
+            files = findAnswers(tree, st.dir, m);
+            RecordedDetails d = readDetailsFile(tree, st.dir, t, label);
+            if (d.present) lastDetails = d;
+            mapStepToStage(st, files);
+            if (d.present && st.stage == "base") baseDetails = d;
+            if (d.present && st.stage == "edit") editDetails = d;
+            if (t.agentLog.empty())
+                for (const auto& f : tree.files())
+                    if (f.rfind(st.dir + "agent/", 0) == 0 && f.size() > 4 &&
+                        f.substr(f.size() - 4) == ".txt" &&
+                        f.find('/', st.dir.size() + 6) == std::string::npos) {
+                        t.agentLog = tree.ref(f);
+                        break;
+                    }
+            if (t.trajectory.empty())
+                t.trajectory = tree.ref(firstOf(tree, st.dir, {"agent/trajectory.json", "trajectory.json"}));
+        } else {
+            mapStepToStage(st, files);
+        }
+        // A stage's own answer comes from its step; other steps' copies fill what is still missing.
+        if (st.stage == "base" && !files.base.empty()) answers.base = files.base;
+        if (st.stage == "edit" && !files.edit.empty()) answers.edit = files.edit;
+        if (answers.base.empty()) answers.base = files.base;
+        if (answers.edit.empty()) answers.edit = files.edit;
+        if (!files.answer.empty()) answers.answer = files.answer; // the last step's wins
+        if (!files.py.empty()) answers.py = files.py;
+
+        if (!st.exceptionType.empty() && !st.hasVerifierResult && t.stoppedAtStep.empty()) {
+            t.stoppedAtStep = st.name;
+            t.stopReason = st.exceptionType + (st.exceptionMessage.empty() ? "" : ": " + st.exceptionMessage);
+        }
+        t.steps.push_back(std::move(st));
+    }
+    if (withUsage > 0) {
+        t.costUsd = cost;
+        t.tokens = tokens;
+        t.usageSource = "steps";
+        if (costKnown > 0 && costKnown < static_cast<int>(t.steps.size()))
+            t.warnings.push_back("cost known for " + std::to_string(costKnown) + " of " +
+                                 std::to_string(t.steps.size()) + " steps; the total is a lower bound");
+    }
+    // Details: a two-stage file from the last step that has one; else the stages' own files.
+    if (lastDetails.present && (lastDetails.base || lastDetails.target)) {
+        t.recordedDetails = lastDetails;
+    } else if (baseDetails.present || editDetails.present) {
+        t.recordedDetails.present = true;
+        if (baseDetails.present) t.recordedDetails.base = baseDetails.single;
+        if (editDetails.present) t.recordedDetails.target = editDetails.single;
+        t.recordedDetails.single = editDetails.present ? editDetails.single : baseDetails.single;
+    } else if (lastDetails.present) {
+        t.recordedDetails = lastDetails;
+    }
+    // The exception that explains the trial: the stopping step's, else the first failing step's.
+    if (t.exceptionType.empty()) {
+        for (const auto& st : t.steps) {
+            if (st.exceptionType.empty()) continue;
+            if (!t.stoppedAtStep.empty() && st.name != t.stoppedAtStep) continue;
+            t.exceptionType = st.exceptionType;
+            t.exceptionMessage = st.exceptionMessage;
+            t.exceptionStep = st.name;
+            break;
+        }
+    }
 }
 
 // Reads every field of a trial folder that exists; system/task identity is set by the caller's layout.
@@ -223,62 +487,73 @@ void readTrialFolder(const BundleTree& tree, const std::string& dir, TrialRecord
     const json& agentInfo = member(result, "agent_info");
     t.system.agent = text(agentInfo, "name");
     t.system.model = text(member(agentInfo, "model_info"), "name");
-    if (t.system.agent.empty()) t.system.agent = text(member(config, "agent"), "name");
-    if (t.system.model.empty()) t.system.model = text(member(config, "agent"), "model_name");
+    // The run's configuration: result.json's full config dump, else the trial's config.json.
+    const json& runConfig = member(result, "config").is_object() ? member(result, "config") : config;
+    const json& agentConfig = member(runConfig, "agent");
+    if (t.system.agent.empty()) t.system.agent = text(agentConfig, "name");
+    if (t.system.model.empty()) {
+        // A model given as "provider/model" is named by its last part, as Harbor's model_info does.
+        std::string m = text(agentConfig, "model_name");
+        t.system.model = m.substr(m.find('/') == std::string::npos ? 0 : m.find('/') + 1);
+    }
+    t.run.agentVersion = text(agentInfo, "version");
+    t.run.modelProvider = text(member(agentInfo, "model_info"), "provider");
+    t.run.modelName = text(agentConfig, "model_name");
+    t.run.jobId = text(runConfig, "job_id");
+    t.run.source = text(result, "source");
+    if (const json& kw = member(agentConfig, "kwargs"); kw.is_object())
+        for (auto it = kw.begin(); it != kw.end(); ++it) // nlohmann's objects iterate sorted by key
+            t.run.agentKwargs.emplace_back(it.key(),
+                                           it->dump(-1, ' ', false, json::error_handler_t::replace));
 
     if (result.is_object()) {
         readTimes(result, t);
-        const json& ar = member(result, "agent_result");
-        t.costUsd = number(ar, "cost_usd");
-        if (t.costUsd && *t.costUsd < 0) t.costUsd.reset();
-        t.tokens.input = integer(ar, "n_input_tokens");
-        t.tokens.cache = integer(ar, "n_cache_tokens");
-        t.tokens.output = integer(ar, "n_output_tokens");
-        const json& ex = member(result, "exception_info");
-        if (ex.is_object()) {
-            t.exceptionType = text(ex, "exception_type");
-            t.exceptionMessage = firstLine(text(ex, "exception_message"));
-            if (t.exceptionType.empty() && !t.exceptionMessage.empty()) t.exceptionType = "Exception";
-        }
+        if (readUsage(member(result, "agent_result"), t.costUsd, t.tokens)) t.usageSource = "result.json";
+        readException(member(result, "exception_info"), t.exceptionType, t.exceptionMessage);
     }
 
     try {
-        t.recordedReward = readRewardFile(tree, dir);
+        t.recordedReward = readRewardFile(tree, dir, &t.rewardKeys);
     } catch (const InputError& e) {
         fail(e.what());
     }
+    const json& verifierResult = member(result, "verifier_result");
     if (!t.recordedReward) {
-        const json& rewards = member(member(result, "verifier_result"), "rewards");
-        if (rewards.is_number())
-            t.recordedReward = rewards.get<double>();
-        else
-            t.recordedReward = number(rewards, "reward");
-    }
-
-    std::string details = firstOf(tree, dir, {"verifier/reward_details.json", "reward_details.json"});
-    if (!details.empty()) {
-        try {
-            json d = readJson(tree, details);
-            if (!d.is_object()) throw InputError("reward_details.json: not a JSON object");
-            t.recordedDetails = parseDetails(d);
-        } catch (const InputError& e) {
-            t.warnings.push_back(e.what());
+        for (const auto& [k, v] : rewardPairs(member(verifierResult, "rewards"))) {
+            if (k == "reward")
+                t.recordedReward = v;
+            else
+                t.rewardKeys.emplace_back(k, v);
         }
     }
 
-    auto answer = [&](const char* name) {
-        for (const char* prefix : {"artifacts/app/", "artifacts/", "app/", ""}) {
-            std::string rel = dir + prefix + name;
-            if (tree.has(rel)) return tree.ref(rel);
-        }
-        return FileRef();
-    };
-    t.answer = answer("answer.FCStd");
-    t.answerBase = answer("answer_base.FCStd");
-    t.answerEdit = answer("answer_edit.FCStd");
-    t.answerPy = answer("answer.py");
+    t.recordedDetails = readDetailsFile(tree, dir, t, "");
+    ArtifactManifest manifest = readManifest(tree, dir, t, "");
+    AnswerFiles answers = findAnswers(tree, dir, manifest);
     t.trajectory = tree.ref(firstOf(tree, dir, {"agent/trajectory.json", "trajectory.json"}));
     t.agentLog = tree.ref(firstOf(tree, dir, {"agent.log", "agent/agent.log"}));
+    if (t.agentLog.empty()) {
+        // Harbor names the agent's log after the agent: agent/claude-code.txt, agent/codex.txt, ...
+        std::string named = dir + "agent/" + t.system.agent + ".txt";
+        if (!t.system.agent.empty() && tree.has(named)) t.agentLog = tree.ref(named);
+    }
+
+    const json& stepResults = member(result, "step_results");
+    if (stepResults.is_array() && !stepResults.empty()) {
+        readSteps(tree, dir, stepResults, t, answers);
+        // Harbor writes the trial-level reward from the steps; when it is absent, compute it the same way
+        // (Harbor's default strategy until the task pack says otherwise, see ResultSet import).
+        if (!t.recordedReward && !verifierResult.is_object()) {
+            t.rewardComputedFromSteps = true;
+            t.applyStepRewardStrategy("mean", "Harbor's default (the task pack does not say)");
+        } else {
+            t.rewardStrategyBasis = "recorded trial reward";
+        }
+    }
+    t.answer = answers.answer;
+    t.answerBase = answers.base;
+    t.answerEdit = answers.edit;
+    t.answerPy = answers.py;
 }
 
 std::string lastComponent(const std::string& name) {
@@ -289,10 +564,96 @@ std::string lastComponent(const std::string& name) {
     return s == std::string::npos ? p : p.substr(s + 1);
 }
 
+// A Harbor job folder: its lock.json names the Harbor version; its result.json's stats.evals are Harbor's
+// own per-group figures, compared here with what the trials below it say (docs/formats.md, "Job folder").
+void checkJob(const BundleTree& tree, const std::string& jobDir, const std::vector<TrialRecord>& trials,
+              const std::vector<std::string>& trialDirOf, std::vector<ImportProblem>& problems,
+              std::set<std::string>& versions) {
+    const std::string where = tree.root() + (jobDir.empty() ? "" : "/" + jobDir);
+    if (tree.has(jobDir + "lock.json")) {
+        try {
+            json lock = readJson(tree, jobDir + "lock.json");
+            std::string v = text(member(lock, "harbor"), "version");
+            if (!v.empty()) versions.insert(v);
+        } catch (const InputError& e) {
+            problems.push_back({where + "/lock.json", e.what(), ""});
+        }
+    }
+    json result;
+    try {
+        result = readJson(tree, jobDir + "result.json");
+    } catch (const InputError& e) {
+        problems.push_back({where + "/result.json", e.what(), ""});
+        return;
+    }
+    const json& stats = member(result, "stats");
+    const json& evals = member(stats, "evals");
+    if (!evals.is_object()) return;
+    const bool running = member(result, "finished_at").is_null() ||
+                         integer(stats, "n_running_trials").value_or(0) > 0 ||
+                         integer(stats, "n_pending_trials").value_or(0) > 0;
+    // Harbor's groups: "<agent>__<model name>__<source, or adhoc>"; n_trials counts trials with rewards,
+    // n_errors trial-level exceptions, and the mean is over every trial of the group (no reward: 0).
+    struct Group {
+        int trials = 0, withReward = 0, errors = 0;
+        double sum = 0;
+    };
+    std::map<std::string, Group> mine;
+    for (std::size_t i = 0; i < trials.size(); ++i) {
+        const TrialRecord& t = trials[i];
+        if (trialDirOf[i].empty() || trialDirOf[i].rfind(jobDir, 0) != 0) continue;
+        if (!t.loadError.empty()) continue;
+        Group& g = mine[t.system.agent + "__" + t.system.model + "__" +
+                        (t.run.source.empty() ? "adhoc" : t.run.source)];
+        ++g.trials;
+        if (t.recordedReward) {
+            ++g.withReward;
+            g.sum += *t.recordedReward;
+        }
+        if (!t.exceptionType.empty() && t.exceptionStep.empty()) ++g.errors;
+    }
+    const std::string suffix = running ? " (the job was still running when it was written)" : "";
+    for (auto it = evals.begin(); it != evals.end(); ++it) {
+        const std::string& key = it.key();
+        auto m = mine.find(key);
+        if (m == mine.end()) {
+            problems.push_back({where + "/result.json",
+                                "stats.evals names \"" + key + "\", which no trial here belongs to" + suffix,
+                                ""});
+            continue;
+        }
+        const Group& g = m->second;
+        std::vector<std::string> diffs;
+        if (auto n = integer(*it, "n_trials"); n && *n != g.withReward)
+            diffs.push_back("n_trials " + std::to_string(*n) + " recorded, " + std::to_string(g.withReward) +
+                            " found");
+        if (auto n = integer(*it, "n_errors"); n && *n != g.errors)
+            diffs.push_back("n_errors " + std::to_string(*n) + " recorded, " + std::to_string(g.errors) +
+                            " found");
+        const json& metrics = member(*it, "metrics");
+        if (metrics.is_array() && !metrics.empty()) {
+            std::optional<double> mean = number(metrics[0], "mean");
+            if (!mean) mean = number(metrics[0], "reward");
+            const double computed = g.trials ? g.sum / g.trials : 0.0;
+            if (mean && std::abs(*mean - computed) > 1e-6) {
+                char buf[96];
+                std::snprintf(buf, sizeof buf, "mean reward %.6f recorded, %.6f computed", *mean, computed);
+                diffs.push_back(buf);
+            }
+        }
+        if (!diffs.empty()) {
+            std::string reason = "stats.evals[\"" + key + "\"]: ";
+            for (std::size_t k = 0; k < diffs.size(); ++k)
+                reason += (k ? "; " : "") + diffs[k];
+            problems.push_back({where + "/result.json", reason + suffix, ""});
+        }
+    }
+}
+
 } // namespace
 
 void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
-                  std::vector<ImportProblem>& problems, const ImportOptions&) {
+                  std::vector<ImportProblem>& problems, const ImportOptions&, BundleInfo* info) {
     BundleTree tree = BundleTree::open(bundle);
     for (const auto& p : tree.problems())
         problems.push_back(p);
@@ -320,11 +681,11 @@ void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
 
     // Harbor trial folders: folders with a result.json and no deeper folder with one (the job folder's
     // own result.json has trial folders below it).
-    std::vector<std::string> harbor;
+    std::vector<std::string> harbor, jobDirs;
     for (const auto& d : resultDirs) {
         auto next = resultDirs.upper_bound(d);
         bool hasDeeper = next != resultDirs.end() && next->rfind(d, 0) == 0;
-        if (!hasDeeper) harbor.push_back(d);
+        (hasDeeper ? jobDirs : harbor).push_back(d);
     }
 
     // Trials are read in parallel: a cold import waits mostly on small-file reads, which overlap well.
@@ -382,10 +743,28 @@ void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
     worker();
     for (auto& th : threads)
         th->wait();
+    std::vector<std::string> trialDirOf(read.size());
+    for (std::size_t i = 0; i < read.size(); ++i)
+        if (!jobs[i].second) trialDirOf[i] = jobs[i].first;
+    std::set<std::string> versions;
+    for (const auto& jd : jobDirs)
+        checkJob(tree, jd, read, trialDirOf, problems, versions);
     for (auto& t : read) {
-        if (!t.loadError.empty()) problems.push_back({t.trialPath, t.loadError});
-        out.push_back(std::move(t));
+        if (!t.loadError.empty()) problems.push_back({t.trialPath, t.loadError, t.trialName});
+        if (!t.stoppedAtStep.empty())
+            problems.push_back(
+                {t.trialPath, "stopped at step \"" + t.stoppedAtStep + "\": " + t.stopReason, t.trialName});
+        for (const auto& a : t.artifactProblems)
+            problems.push_back({t.trialPath, "artifact not collected: " + a, t.trialName});
     }
+    if (info) {
+        info->path = bundle;
+        info->trials = static_cast<int>(read.size());
+        info->jobs = static_cast<int>(jobDirs.size());
+        info->harborVersions.assign(versions.begin(), versions.end());
+    }
+    for (auto& t : read)
+        out.push_back(std::move(t));
 }
 
 } // namespace vernier

@@ -32,13 +32,13 @@ struct Walker {
 
     void walk(const fs::path& dir, const std::string& rel, int depth) {
         if (depth > kMaxDepth) {
-            problems.push_back({dir.string(), "folder nesting too deep; not read"});
+            problems.push_back({dir.string(), "folder nesting too deep; not read", ""});
             return;
         }
         std::error_code ec;
         fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
         if (ec) {
-            problems.push_back({dir.string(), "cannot list folder: " + ec.message()});
+            problems.push_back({dir.string(), "cannot list folder: " + ec.message(), ""});
             return;
         }
         std::vector<fs::directory_entry> entries;
@@ -55,12 +55,12 @@ struct Walker {
             if (e.is_symlink(ec)) {
                 fs::path target = fs::canonical(e.path(), ec);
                 if (ec) {
-                    problems.push_back({e.path().string(), "broken symlink; not followed"});
+                    problems.push_back({e.path().string(), "broken symlink; not followed", ""});
                     continue;
                 }
                 if (!isWithin(target, canonicalRoot)) {
                     problems.push_back(
-                        {e.path().string(), "symlink points outside the bundle; not followed"});
+                        {e.path().string(), "symlink points outside the bundle; not followed", ""});
                     continue;
                 }
                 fs::file_status st = fs::status(target, ec);

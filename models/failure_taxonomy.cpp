@@ -109,45 +109,31 @@ Axes axesOf(const StageScores& single, const std::optional<StageScores>& base,
 
 } // namespace
 
-ZeroClassification classifyTrial(const TrialRecord& t, Workflow workflow, bool useRescored) {
-    ZeroClassification z;
-    const bool rescored = useRescored && t.rescored.has_value();
-    if (t.effectiveReward(useRescored) > 0.0) return z;
+namespace {
 
-    // 1. The agent ended with an exception (not a verifier error) and the reward is 0 or absent.
-    if (!t.exceptionType.empty() && !isVerifierException(t.exceptionType)) {
-        z.category = ZeroCategory::FinalException;
-        z.reason = t.exceptionType + (t.exceptionMessage.empty() ? "" : ": " + t.exceptionMessage);
-        return z;
-    }
-    // 2. No answer document.
-    if (!t.hasAnswer(workflow)) {
-        z.category = ZeroCategory::MissingOutput;
-        z.reason = workflow == Workflow::CreateAndEdit ? "answer_base.FCStd / answer_edit.FCStd missing"
-                                                       : "answer.FCStd missing";
-        return z;
-    }
-    // 3. An answer exists but no reward was produced, or the verifier recorded an error.
-    if (rescored && t.rescored->scorerCrash) {
-        z.category = ZeroCategory::ScorerCrash;
-        z.reason = "rescoring: " + t.rescored->error;
-        return z;
-    }
-    if (!rescored) {
-        if (!t.exceptionType.empty()) {
-            z.category = ZeroCategory::ScorerCrash;
-            z.reason = t.exceptionType + (t.exceptionMessage.empty() ? "" : ": " + t.exceptionMessage);
-            return z;
-        }
-        if (!t.recordedReward) {
-            z.category = ZeroCategory::ScorerCrash;
-            z.reason = "no reward recorded";
-            return z;
-        }
-    }
-    // 4. The score axes.
-    Axes a = rescored ? axesOf(t.rescored->single, t.rescored->base, t.rescored->target)
-                      : axesOf(t.recordedDetails.single, t.recordedDetails.base, t.recordedDetails.target);
+std::string exceptionText(const TrialRecord& t) {
+    std::string s = t.exceptionType + (t.exceptionMessage.empty() ? "" : ": " + t.exceptionMessage);
+    if (!t.exceptionStep.empty()) s = "step \"" + t.exceptionStep + "\": " + s;
+    return s;
+}
+
+// The recorded verifier said the answer document was not there ("file not found: /app/answer.FCStd").
+std::string recordedMissingFile(const RecordedDetails& d) {
+    auto says = [](const StageScores& s) -> std::string {
+        for (const std::string* r : {&s.specReason, &s.geometryReason})
+            if (r->find("file not found") != std::string::npos ||
+                r->find("candidate missing") != std::string::npos)
+                return *r;
+        return {};
+    };
+    for (const auto* st : {d.base ? &*d.base : nullptr, d.target ? &*d.target : nullptr, &d.single})
+        if (st)
+            if (auto r = says(*st); !r.empty()) return r;
+    return {};
+}
+
+ZeroClassification byAxes(const Axes& a, bool detailsKnown) {
+    ZeroClassification z;
     const bool gZero = a.g && *a.g == 0.0;
     const bool sZero = a.s && *a.s == 0.0;
     if (gZero && sZero) {
@@ -172,9 +158,77 @@ ZeroClassification classifyTrial(const TrialRecord& t, Workflow workflow, bool u
         // the axis the pipeline checks first. The reason says the axes are unknown.
         z.category = ZeroCategory::GeometryZero;
         z.gate = a.gate;
-        z.reason = "reward 0; score axes not recorded";
+        z.reason =
+            detailsKnown ? "reward 0; score axes not recorded" : "reward 0 recorded without reward_details";
     }
     return z;
+}
+
+} // namespace
+
+ZeroClassification classifyTrial(const TrialRecord& t, Workflow workflow, bool useRescored) {
+    ZeroClassification z;
+    const bool rescored = useRescored && t.rescored.has_value();
+    if (t.effectiveReward(useRescored) > 0.0) return z;
+
+    // 1. The agent ended with an exception (not a verifier error), at trial level or in a step, and the
+    //    reward is 0 or absent.
+    if (!t.exceptionType.empty() && !isVerifierException(t.exceptionType)) {
+        z.category = ZeroCategory::FinalException;
+        z.reason = exceptionText(t);
+        return z;
+    }
+    const auto missing = [&](std::string reason) {
+        ZeroClassification m;
+        m.category = ZeroCategory::MissingOutput;
+        m.reason = std::move(reason);
+        return m;
+    };
+    const std::string filesMissing = workflow == Workflow::CreateAndEdit
+                                         ? "answer_base.FCStd / answer_edit.FCStd missing"
+                                         : "answer.FCStd missing";
+
+    if (rescored) {
+        // A rescored result is made from the files, so their presence is its evidence.
+        if (!t.hasAnswer(workflow)) return missing(filesMissing);
+        if (t.rescored->scorerCrash) {
+            z.category = ZeroCategory::ScorerCrash;
+            z.reason = "rescoring: " + t.rescored->error;
+            return z;
+        }
+        return byAxes(axesOf(t.rescored->single, t.rescored->base, t.rescored->target), true);
+    }
+
+    // The recorded verdict decides (docs/formats.md, "Zero-reward taxonomy"); files are the fallback only
+    // where nothing was recorded: a bundle shared without its answer files keeps its recorded categories.
+    // 2. The verifier recorded that the answer document was not there.
+    if (std::string r = recordedMissingFile(t.recordedDetails); !r.empty()) return missing("recorded: " + r);
+    // 3. The verifier recorded an error (trial level or in a step). "No reward file" says nothing about
+    //    the answer itself: with no details and no answer file, the answer's absence is the likelier
+    //    cause (design precedence: missing output before scorer crash).
+    if (!t.exceptionType.empty()) {
+        const bool noOutput =
+            t.exceptionType == "RewardFileNotFoundError" || t.exceptionType == "RewardFileEmptyError";
+        if (noOutput && !t.recordedDetails.present && !t.hasAnswer(workflow))
+            return missing(filesMissing + "; " + exceptionText(t));
+        z.category = ZeroCategory::ScorerCrash;
+        z.reason = exceptionText(t);
+        return z;
+    }
+    // 4. No reward recorded: with nothing else recorded either, files decide.
+    if (!t.recordedReward) {
+        if (!t.recordedDetails.present && !t.hasAnswer(workflow))
+            return missing(filesMissing + "; no reward recorded");
+        z.category = ZeroCategory::ScorerCrash;
+        z.reason = "no reward recorded";
+        return z;
+    }
+    // 5. A reward of 0 with no details and no answer file: nothing says the answer was scored.
+    if (!t.recordedDetails.present && !t.hasAnswer(workflow))
+        return missing(filesMissing + "; reward 0 recorded without reward_details");
+    // 6. The recorded score axes.
+    return byAxes(axesOf(t.recordedDetails.single, t.recordedDetails.base, t.recordedDetails.target),
+                  t.recordedDetails.present);
 }
 
 } // namespace vernier

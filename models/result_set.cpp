@@ -140,19 +140,30 @@ ResultSet importResults(const std::vector<std::string>& bundles, const std::stri
     std::size_t failed = 0;
     for (const auto& b : bundles) {
         try {
-            importBundle(b, set.trials, set.problems, options);
+            BundleInfo info;
+            importBundle(b, set.trials, set.problems, options, &info);
+            set.bundleInfo.push_back(std::move(info));
         } catch (const InputError& e) {
             ++failed;
             if (!firstFailure) firstFailure = e;
-            set.problems.push_back({b, e.what()});
+            set.problems.push_back({b, e.what(), ""});
         }
     }
     if (firstFailure && failed == bundles.size()) throw *firstFailure;
+    // Multi-step trials whose trial-level reward was not recorded follow their task's declared strategy.
+    for (auto& t : set.trials) {
+        if (t.steps.empty()) continue;
+        const int k = set.taskIndex(t.taskId);
+        if (k >= 0 && !set.tasks[static_cast<std::size_t>(k)].multiStepRewardStrategy.empty())
+            t.applyStepRewardStrategy(set.tasks[static_cast<std::size_t>(k)].multiStepRewardStrategy,
+                                      "task.toml");
+    }
     set.reindex();
     for (int t : set.unmatchedTrials()) {
         const TrialRecord& tr = set.trials[static_cast<std::size_t>(t)];
         if (tr.loadError.empty())
-            set.problems.push_back({tr.trialPath, "task \"" + tr.taskId + "\" is not in the task pack"});
+            set.problems.push_back(
+                {tr.trialPath, "task \"" + tr.taskId + "\" is not in the task pack", tr.trialName});
     }
     return set;
 }

@@ -16,6 +16,14 @@ enum class SelectionPolicy {
     Mean,           // the mean reward over all valid trials
 };
 
+// What a bundle is, as far as its own files say (shown per bundle).
+struct BundleInfo {
+    std::string path;
+    int trials = 0;
+    int jobs = 0;                            // Harbor job folders (a result.json above trial folders)
+    std::vector<std::string> harborVersions; // distinct lock.json harbor.version values, sorted
+};
+
 struct ImportOptions {
     bool followSymlinksInside = true; // symlinks that stay inside the bundle are followed; outside never
 };
@@ -27,6 +35,7 @@ public:
     std::vector<SystemId> systems;       // sorted by label
     std::vector<ImportProblem> problems; // pack/bundle-level problems and per-trial load errors
     std::vector<std::string> bundles;    // the bundle paths given
+    std::vector<BundleInfo> bundleInfo;  // one per readable bundle, in the order given
     std::string taskPackPath;
 
     SelectionPolicy policy() const { return policy_; }
@@ -67,7 +76,9 @@ ResultSet importResults(const std::vector<std::string>& bundles, const std::stri
                         const ImportOptions& options = {});
 
 // Reads the trials of one bundle (folder or zip) into `out` (no task matching). Exposed for tests.
+// Also checks each Harbor job's recorded statistics (result.json stats.evals) against its trials.
 void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
-                  std::vector<ImportProblem>& problems, const ImportOptions& options = {});
+                  std::vector<ImportProblem>& problems, const ImportOptions& options = {},
+                  BundleInfo* info = nullptr);
 
 } // namespace vernier

@@ -88,6 +88,17 @@ void readToml(const BundleTree& tree, const std::string& dir, TaskInfo& t,
     if (auto arr = get("tags").as_array())
         for (const auto& el : *arr)
             if (auto s = el.value<std::string>()) t.tags.push_back(*s);
+    // Harbor's multi-step keys live at the top level of task.toml.
+    if (auto v = tbl["multi_step_reward_strategy"].value<std::string>()) {
+        if (*v == "final" || *v == "mean")
+            t.multiStepRewardStrategy = *v;
+        else if (t.loadError.empty())
+            t.loadError = "task.toml: unknown multi_step_reward_strategy \"" + *v + "\"";
+    }
+    if (auto steps = tbl["steps"].as_array())
+        for (const auto& st : *steps)
+            if (auto tb = st.as_table())
+                if (auto name = (*tb)["name"].value<std::string>()) t.stepNames.push_back(*name);
 }
 
 } // namespace
@@ -157,10 +168,10 @@ TaskPack loadTaskPack(const std::string& path) {
             else
                 t.workflow = Workflow::Creation;
         }
-        if (!t.loadError.empty()) pack.problems.push_back({tree.root() + "/" + dir, t.loadError});
+        if (!t.loadError.empty()) pack.problems.push_back({tree.root() + "/" + dir, t.loadError, ""});
         if (seen.count(t.id)) {
             pack.problems.push_back(
-                {tree.root() + "/" + dir, "duplicate task id " + t.id + "; first one kept"});
+                {tree.root() + "/" + dir, "duplicate task id " + t.id + "; first one kept", ""});
             continue;
         }
         seen[t.id] = 1;

@@ -34,19 +34,24 @@ struct TaskInfo {
     std::string difficulty;        // empty when unknown
     std::vector<std::string> tags;
     std::string instruction; // instruction.md text (empty when absent)
-    FileRef drawing;         // image_to_cad: drawing.png/.jpg/.svg/.pdf
-    FileRef reference;       // creation, image_to_cad: tests/reference.FCStd
-    FileRef referenceBase;   // create_and_edit: tests/reference_base.FCStd
-    FileRef referenceEdit;   // create_and_edit: tests/reference_edit.FCStd
-    FileRef spec;            // tests/spec.json
-    FileRef paramCheck;      // tests/param_check.py — text to show, NEVER executed
-    std::string loadError;   // non-empty: task.toml unreadable etc.; the task is still listed
+    // Harbor multi-step tasks (docs/formats.md): "final" | "mean" as task.toml declares it (empty: not
+    // declared; Harbor's default is "mean"), and the [[steps]] names in order.
+    std::string multiStepRewardStrategy;
+    std::vector<std::string> stepNames;
+    FileRef drawing;       // image_to_cad: drawing.png/.jpg/.svg/.pdf
+    FileRef reference;     // creation, image_to_cad: tests/reference.FCStd
+    FileRef referenceBase; // create_and_edit: tests/reference_base.FCStd
+    FileRef referenceEdit; // create_and_edit: tests/reference_edit.FCStd
+    FileRef spec;          // tests/spec.json
+    FileRef paramCheck;    // tests/param_check.py — text to show, NEVER executed
+    std::string loadError; // non-empty: task.toml unreadable etc.; the task is still listed
 };
 
 // A problem found while reading a pack or a bundle: which file and why (one line).
 struct ImportProblem {
     std::string path;
     std::string reason;
+    std::string trial; // the trial it concerns (trial name), empty for bundle- or pack-level problems
 };
 
 // All tasks of a pack, sorted by id.

@@ -1,5 +1,7 @@
 #include "models/trial_record.h"
 
+#include <map>
+
 namespace vernier {
 
 std::optional<SystemId> SystemId::parse(const std::string& label) {
@@ -8,12 +10,65 @@ std::optional<SystemId> SystemId::parse(const std::string& label) {
     return SystemId{label.substr(0, slash), label.substr(slash + 1)};
 }
 
+std::optional<double> StepRecord::reward() const {
+    for (const auto& [k, v] : rewards)
+        if (k == "reward") return v;
+    return std::nullopt;
+}
+
+std::optional<double> StepRecord::agentDurationSeconds() const {
+    if (!agentStartedAt || !agentFinishedAt || *agentFinishedAt < *agentStartedAt) return std::nullopt;
+    return *agentFinishedAt - *agentStartedAt;
+}
+
+void TrialRecord::applyStepRewardStrategy(const std::string& strategy, const std::string& basis) {
+    if (steps.empty()) return;
+    rewardStrategy = strategy;
+    rewardStrategyBasis = basis;
+    if (!rewardComputedFromSteps) return;
+    std::vector<std::pair<std::string, double>> keys;
+    if (strategy == "final") {
+        // Harbor takes the last step's verifier_result verbatim (none when that step has none).
+        if (steps.back().hasVerifierResult) keys = steps.back().rewards;
+    } else {
+        // Per-key mean over the steps that have a verifier_result; a key a step lacks counts 0.
+        std::vector<std::string> order;
+        std::map<std::string, double> sum;
+        std::size_t n = 0;
+        for (const auto& st : steps) {
+            if (!st.hasVerifierResult) continue;
+            ++n;
+            for (const auto& [k, v] : st.rewards) {
+                if (!sum.count(k)) order.push_back(k);
+                sum[k] += v;
+            }
+        }
+        for (const auto& k : order)
+            keys.emplace_back(k, sum[k] / static_cast<double>(n));
+    }
+    recordedReward.reset();
+    rewardKeys.clear();
+    for (const auto& [k, v] : keys) {
+        if (k == "reward")
+            recordedReward = v;
+        else
+            rewardKeys.emplace_back(k, v);
+    }
+}
+
 std::optional<double> TrialRecord::durationSeconds() const {
     if (!startedAt || !finishedAt || *finishedAt < *startedAt) return std::nullopt;
     return *finishedAt - *startedAt;
 }
 
 std::optional<double> TrialRecord::agentDurationSeconds() const {
+    if (!steps.empty()) {
+        // Multi-step: the agent ran once per step; the trial's agent time is their sum.
+        std::optional<double> sum;
+        for (const auto& st : steps)
+            if (auto d = st.agentDurationSeconds()) sum = sum.value_or(0.0) + *d;
+        return sum;
+    }
     if (!agentStartedAt || !agentFinishedAt || *agentFinishedAt < *agentStartedAt) return std::nullopt;
     return *agentFinishedAt - *agentStartedAt;
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "models/failure_taxonomy.h"
@@ -60,6 +61,37 @@ struct TokenCounts {
     std::optional<std::int64_t> output;
 };
 
+// One step of a Harbor multi-step trial (docs/formats.md, "Multi-step trials"): its own usage, timing,
+// rewards, exception and folder (steps/<name>/).
+struct StepRecord {
+    std::string name;
+    std::string dir; // "steps/<name>/" relative to the trial folder; empty when the folder is absent
+    std::optional<double> costUsd;
+    TokenCounts tokens;
+    std::optional<double> agentStartedAt, agentFinishedAt;
+    std::optional<double> verifierStartedAt, verifierFinishedAt;
+    bool hasVerifierResult = false;
+    std::vector<std::pair<std::string, double>> rewards; // verifier_result.rewards, in recorded order
+    std::string exceptionType;                           // empty: none
+    std::string exceptionMessage;
+    // The create-and-edit stage this step produced: "base", "edit", or empty when nothing says so.
+    std::string stage;
+    std::string stageBasis; // why: "step name" or "answer file answer_base.FCStd in the step's folder"
+    std::optional<double> reward() const;
+    std::optional<double> agentDurationSeconds() const;
+};
+
+// What identifies a run beyond (agent, model): recorded on the trial for system identity and display.
+struct RunConfig {
+    std::string agentVersion;  // agent_info.version
+    std::string modelProvider; // agent_info.model_info.provider (empty when null)
+    std::string modelName;     // config.agent.model_name as given (may be "provider/model")
+    std::string jobId;         // config.job_id
+    std::string source;        // result.json "source" (the dataset), empty when null
+    // config.agent.kwargs as compact JSON values, sorted by key (e.g. reasoning_effort -> "\"high\"").
+    std::vector<std::pair<std::string, std::string>> agentKwargs;
+};
+
 struct TrialRecord {
     SystemId system;
     std::string taskId;    // last path component of the task name
@@ -89,12 +121,30 @@ struct TrialRecord {
 
     std::optional<double> costUsd;
     TokenCounts tokens;
+    // Where cost and tokens came from: "result.json", "steps" (sum over step_results),
+    // "trajectory final_metrics" (result.json had no usage), or empty when unknown.
+    std::string usageSource;
+    RunConfig run;
+
+    // Multi-step trials (Harbor step_results); empty for single-step trials.
+    std::vector<StepRecord> steps;
+    std::string rewardStrategy;           // multi-step: "final" | "mean"
+    std::string rewardStrategyBasis;      // "task.toml" or "Harbor's default (the task pack does not say)"
+    bool rewardComputedFromSteps = false; // the trial-level reward was absent and came from the steps
+    std::string stoppedAtStep;            // a step with an exception and no verifier result stopped the trial
+    std::string stopReason;
+    std::string exceptionStep; // the step whose exception exceptionType holds (empty: trial level)
+    // Every numeric key of the recorded rewards other than "reward" (e.g. geometry_similarity).
+    std::vector<std::pair<std::string, double>> rewardKeys;
+    // artifacts/manifest.json entries whose status is not "ok": "<source>: <status>".
+    std::vector<std::string> artifactProblems;
 
     // Recorded verifier output.
     std::optional<double> recordedReward; // reward.json / reward.txt / verifier_result.rewards.reward
     RecordedDetails recordedDetails;
     std::string exceptionType;    // exception_info.exception_type (empty: none)
     std::string exceptionMessage; // first line of exception_info.exception_message
+                                  // (or of the stopping / first failing step's, see exceptionStep)
 
     // Non-empty: the trial's files are malformed (listed with this reason; excluded from statistics).
     std::string loadError;
@@ -107,6 +157,11 @@ struct TrialRecord {
     ZeroClassification zero;
 
     bool hasAnswer(Workflow w) const; // the answer document(s) this workflow needs exist
+    // Multi-step trial whose trial-level reward was not recorded: the reward Harbor computes from the
+    // steps under `strategy` ("final": the last step's rewards; "mean": the per-key mean over the steps
+    // that have a verifier result, a missing key counting 0). Sets recordedReward, rewardKeys and
+    // rewardStrategy*. No effect on a trial whose reward was recorded.
+    void applyStepRewardStrategy(const std::string& strategy, const std::string& basis);
     // The reward used in statistics: rescored when present and `preferRescored`, else recorded;
     // a scorer crash or a missing reward counts as 0 (design.md §1).
     double effectiveReward(bool preferRescored = true) const;
