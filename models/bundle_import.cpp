@@ -606,7 +606,8 @@ void checkJob(const BundleTree& tree, const std::string& jobDir, const std::vect
         Group& g = mine[t.system.agent + "__" + t.system.model + "__" +
                         (t.run.source.empty() ? "adhoc" : t.run.source)];
         ++g.trials;
-        if (t.recordedReward) {
+        // Harbor's own figures know only rewards it recorded, not ones Vernier computed from steps.
+        if (t.recordedReward && !t.rewardComputedFromSteps) {
             ++g.withReward;
             g.sum += *t.recordedReward;
         }
@@ -754,8 +755,10 @@ void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
         if (!t.stoppedAtStep.empty())
             problems.push_back(
                 {t.trialPath, "stopped at step \"" + t.stoppedAtStep + "\": " + t.stopReason, t.trialName});
+        // An empty or skipped artifact is no fault; a failed copy is.
         for (const auto& a : t.artifactProblems)
-            problems.push_back({t.trialPath, "artifact not collected: " + a, t.trialName});
+            if (a.size() > 8 && a.compare(a.size() - 8, 8, ": failed") == 0)
+                problems.push_back({t.trialPath, "artifact not collected: " + a, t.trialName});
     }
     if (info) {
         info->path = bundle;

@@ -55,7 +55,14 @@ json leaderboardJson(const ResultSet& set, const BootstrapOptions& options) {
     }
     json problems = json::array();
     for (const auto& p : set.problems)
-        problems.push_back({{"path", p.path}, {"reason", p.reason}});
+        problems.push_back(
+            {{"path", p.path}, {"reason", p.reason}, {"trial", p.trial.empty() ? json() : json(p.trial)}});
+    json bundles = json::array();
+    for (const auto& b : set.bundleInfo)
+        bundles.push_back({{"path", b.path},
+                           {"trials", b.trials},
+                           {"harbor_jobs", b.jobs},
+                           {"harbor_versions", b.harborVersions}});
     bool rescored = false;
     for (const auto& t : set.trials)
         rescored = rescored || t.rescored.has_value();
@@ -70,6 +77,7 @@ json leaderboardJson(const ResultSet& set, const BootstrapOptions& options) {
             {"units", {{"scores", "points"}, {"rates", "percent"}, {"cost", "USD"}, {"duration", "minutes"}}},
             {"bootstrap",
              {{"resamples", options.resamples}, {"seed", options.seed}, {"stratified_by", "workflow"}}},
+            {"bundles", bundles},
             {"problems", problems}};
 }
 

@@ -136,7 +136,8 @@ struct TrialRecord {
     std::string exceptionStep; // the step whose exception exceptionType holds (empty: trial level)
     // Every numeric key of the recorded rewards other than "reward" (e.g. geometry_similarity).
     std::vector<std::pair<std::string, double>> rewardKeys;
-    // artifacts/manifest.json entries whose status is not "ok": "<source>: <status>".
+    // artifacts/manifest.json entries whose status is not "ok": "<source>: <status>" (failed, empty,
+    // skipped); a failed one is also an import problem.
     std::vector<std::string> artifactProblems;
 
     // Recorded verifier output.

@@ -37,6 +37,7 @@
 #include "ui/filter_bar.h"
 #include "ui/heatmap_view.h"
 #include "ui/leaderboard_view.h"
+#include "ui/problems_dock.h"
 #include "ui/report_export.h"
 #include "ui/session.h"
 #include "ui/table_model_export.h"
@@ -87,6 +88,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
     body->addWidget(stack_, 1);
     layout->addLayout(body, 1);
     setCentralWidget(central);
+
+    problems_ = new ProblemsDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, problems_);
+    problems_->hide();
+    connect(problems_, &ProblemsDock::trialActivated, this, [this](int trial) { openTrial(trial); });
 
     summary_ = new QLabel(tr("No results loaded — File → Open, or drop a bundle here."), this);
     summary_->setObjectName(QStringLiteral("statusSummary"));
@@ -186,6 +192,10 @@ void MainWindow::buildMenus() {
         QAction* a = view->addAction(pages_[i]->title(), this, [this, key] { showView(key); });
         a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
     }
+    view->addSeparator();
+    QAction* problems = problems_->toggleViewAction();
+    problems->setText(tr("&Problems"));
+    view->addAction(problems);
 
     QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
     auto* latest = analysis->addAction(tr("Use &latest finished trial per task"));
@@ -237,6 +247,11 @@ void MainWindow::onAnalysisChanged() {
     filterBar_->setAnalysis(analysis);
     for (ViewPage* page : pages_)
         page->setAnalysis(analysis);
+    // The panel opens by itself when a newly loaded set has problems; the user may close it again.
+    const bool newSet = analysis->set.get() != problemsShownFor_;
+    problemsShownFor_ = analysis->set.get();
+    problems_->setResultSet(analysis->set);
+    if (newSet) problems_->setVisible(problems_->problemCount() > 0);
     trialsView_->setMismatchCount(session_->mismatchCount());
     updateStatus();
     emit analysisShown();
@@ -248,14 +263,16 @@ void MainWindow::updateStatus() {
     int errors = 0;
     for (const auto& t : a->set->trials)
         if (!t.loadError.empty()) ++errors;
+    const int problems = static_cast<int>(a->set->problems.size());
     summary_->setText(
-        tr("%1 trials, %2 systems, %3 of %4 tasks shown%5")
+        tr("%1 trials, %2 systems, %3 of %4 tasks shown%5%6")
             .arg(a->set->trials.size())
             .arg(a->set->systems.size())
             .arg(a->tasks.size())
             .arg(a->set->tasks.size())
             .arg(errors ? tr("; %1 trial(s) could not be read (see Trials, status: load error)").arg(errors)
-                        : QString()));
+                        : QString())
+            .arg(problems ? tr("; %n import problem(s) (View → Problems)", nullptr, problems) : QString()));
     const int unrecorded = session_->scoredWithoutRecordCount();
     mismatch_->setText(
         tr("Rescore mismatches: %1").arg(session_->mismatchCount()) +

@@ -23,6 +23,7 @@ class Session;
 class ViewPage;
 class TrialsView;
 class CompareView;
+class ProblemsDock;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -85,6 +86,8 @@ private:
     std::vector<ViewPage*> pages_;
     TrialsView* trialsView_ = nullptr;
     CompareView* compareView_ = nullptr;
+    ProblemsDock* problems_ = nullptr;
+    const void* problemsShownFor_ = nullptr; // the result set the panel was last opened for
     QMenu* recentMenu_ = nullptr;
     QLabel* summary_;
     QLabel* mismatch_;

@@ -96,24 +96,90 @@ QString trialDetailsHtml(const ResultSet& set, int trialIndex) {
                      t.zero.gate.empty() ? QString() : QStringLiteral(" (gate: %1)").arg(esc(t.zero.gate)),
                      esc(t.zero.reason)));
     if (!t.exceptionType.empty())
-        row(QStringLiteral("Exception"),
+        row(t.exceptionStep.empty() ? QStringLiteral("Exception")
+                                    : QStringLiteral("Exception (step %1)").arg(esc(t.exceptionStep)),
             QStringLiteral("%1: %2").arg(esc(t.exceptionType), esc(t.exceptionMessage)));
-    row(QStringLiteral("Cost"), formatUsd(t.costUsd));
+    if (!t.stoppedAtStep.empty())
+        row(QStringLiteral("Stopped"),
+            QStringLiteral("at step <b>%1</b>: %2").arg(esc(t.stoppedAtStep), esc(t.stopReason)));
+    for (const auto& [k, v] : t.rewardKeys)
+        row(QStringLiteral("Recorded %1").arg(esc(k)), QString::number(v, 'g', 6));
+    if (!t.steps.empty()) {
+        QString how = esc(t.rewardStrategy);
+        if (t.rewardComputedFromSteps)
+            how += QStringLiteral(" — trial reward not recorded; computed from the steps as Harbor does (%1)")
+                       .arg(esc(t.rewardStrategyBasis));
+        else
+            how += QStringLiteral(" (%1); the trial reward was recorded").arg(esc(t.rewardStrategyBasis));
+        row(QStringLiteral("Multi-step reward"), how);
+    }
+    row(QStringLiteral("Cost"),
+        formatUsd(t.costUsd) + (t.usageSource.empty() || t.usageSource == "result.json"
+                                    ? QString()
+                                    : QStringLiteral(" <small>(from %1)</small>").arg(esc(t.usageSource))));
     const auto d = t.durationSeconds();
     row(QStringLiteral("Duration"),
         d ? QStringLiteral("%1 min").arg(*d / 60.0, 0, 'f', 2) : QStringLiteral("—"));
-    if (t.tokens.input || t.tokens.output)
-        row(QStringLiteral("Tokens in / cache / out"),
-            QStringLiteral("%1 / %2 / %3")
-                .arg(t.tokens.input ? QString::number(*t.tokens.input) : QStringLiteral("—"),
-                     t.tokens.cache ? QString::number(*t.tokens.cache) : QStringLiteral("—"),
-                     t.tokens.output ? QString::number(*t.tokens.output) : QStringLiteral("—")));
+    if (const auto ad = t.agentDurationSeconds())
+        row(t.steps.empty() ? QStringLiteral("Agent time") : QStringLiteral("Agent time (sum of steps)"),
+            QStringLiteral("%1 min").arg(*ad / 60.0, 0, 'f', 2));
+    if (t.tokens.input || t.tokens.output) {
+        // Harbor's input count includes the cached tokens; uncached = input − cache.
+        const auto n = [](const std::optional<std::int64_t>& v) {
+            return v ? QString::number(*v) : QStringLiteral("—");
+        };
+        std::optional<std::int64_t> uncached;
+        if (t.tokens.input && t.tokens.cache) uncached = *t.tokens.input - *t.tokens.cache;
+        row(QStringLiteral("Tokens in (uncached + cached) / out"),
+            QStringLiteral("%1 (%2 + %3) / %4")
+                .arg(n(t.tokens.input), n(uncached), n(t.tokens.cache), n(t.tokens.output)));
+    }
+    {
+        QString run;
+        if (!t.run.agentVersion.empty()) run += QStringLiteral("agent %1").arg(esc(t.run.agentVersion));
+        if (!t.run.modelName.empty())
+            run += (run.isEmpty() ? QString() : QStringLiteral(" · ")) +
+                   QStringLiteral("model %1").arg(esc(t.run.modelName)) +
+                   (t.run.modelProvider.empty()
+                        ? QStringLiteral(" (provider not recorded)")
+                        : QStringLiteral(" (provider %1)").arg(esc(t.run.modelProvider)));
+        for (const auto& [k, v] : t.run.agentKwargs)
+            run += QStringLiteral(" · %1=%2").arg(esc(k), esc(v));
+        if (!run.isEmpty()) row(QStringLiteral("Run"), run);
+    }
     for (const auto& [label, f] : {std::pair{QStringLiteral("Answer"), &t.answer},
                                    std::pair{QStringLiteral("Answer (base)"), &t.answerBase},
                                    std::pair{QStringLiteral("Answer (edit)"), &t.answerEdit},
                                    std::pair{QStringLiteral("answer.py"), &t.answerPy}})
         if (!f->empty()) row(label, esc(f->display()));
+    for (const auto& a : t.artifactProblems)
+        row(QStringLiteral("Artifact not collected"), esc(a));
     html += QStringLiteral("</table>");
+    if (!t.steps.empty()) {
+        html += QStringLiteral(
+            "<h4>Steps</h4><table border=0 cellspacing=2 cellpadding=2><tr><th align=left>step</th>"
+            "<th>stage</th><th>reward</th><th>cost</th><th>tokens in / out</th><th>agent time</th>"
+            "<th align=left>exception</th></tr>");
+        for (const auto& st : t.steps) {
+            const auto r = st.reward();
+            const auto ad = st.agentDurationSeconds();
+            html +=
+                QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5 / "
+                               "%6</td><td>%7</td><td>%8</td></tr>")
+                    .arg(
+                        esc(st.name),
+                        st.stage.empty()
+                            ? QStringLiteral("— <small>(not mapped)</small>")
+                            : QStringLiteral("%1 <small>(%2)</small>").arg(esc(st.stage), esc(st.stageBasis)),
+                        st.hasVerifierResult ? num(r) : QStringLiteral("not verified"), formatUsd(st.costUsd),
+                        st.tokens.input ? QString::number(*st.tokens.input) : QStringLiteral("—"),
+                        st.tokens.output ? QString::number(*st.tokens.output) : QStringLiteral("—"),
+                        ad ? QStringLiteral("%1 min").arg(*ad / 60.0, 0, 'f', 2) : QStringLiteral("—"),
+                        st.exceptionType.empty() ? QString()
+                                                 : esc(st.exceptionType + ": " + st.exceptionMessage));
+        }
+        html += QStringLiteral("</table>");
+    }
     if (t.recordedDetails.present)
         html += scoreTable(QStringLiteral("Recorded verifier scores"), t.recordedDetails.single,
                            t.recordedDetails.base, t.recordedDetails.target);
