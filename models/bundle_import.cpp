@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "models/atif_trajectory.h"
 #include "models/bundle_tree.h"
 #include "models/result_set.h"
 #include "models/time_parse.h"
@@ -548,6 +549,16 @@ void readTrialFolder(const BundleTree& tree, const std::string& dir, TrialRecord
             t.applyStepRewardStrategy("mean", "Harbor's default (the task pack does not say)");
         } else {
             t.rewardStrategyBasis = "recorded trial reward";
+        }
+    }
+    // No usage in result.json (nor in its steps): the ATIF trajectory's final_metrics, when it has them.
+    if (t.usageSource.empty() && !t.trajectory.empty()) {
+        if (auto u = usageFromFinalMetrics(t.trajectory)) {
+            t.costUsd = u->costUsd;
+            t.tokens.input = u->promptTokens;
+            t.tokens.cache = u->cachedTokens;
+            t.tokens.output = u->completionTokens;
+            t.usageSource = "trajectory final_metrics";
         }
     }
     t.answer = answers.answer;

@@ -350,3 +350,22 @@ TEST(HarborDetailsWithoutAnswers, TheSameVerdictsWithTheAnswersPresent) {
         EXPECT_FALSE(trial(s, e.trial).answer.empty()) << e.trial;
     expectVerdicts(s);
 }
+
+TEST(HarborUsage, WithoutUsageInResultJsonTheTrajectorysFinalMetricsAreUsed) {
+    TempDir dir;
+    fs::copy(kHarbor + "/job-0.22", dir / "job", fs::copy_options::recursive);
+    // Trial b records an all-null agent_result; give it the ATIF v1.7 trajectory of the fixtures.
+    const std::string b = dir / "job/freecad-7c431b252d__YvombYC";
+    fs::create_directories(b + "/agent");
+    fs::copy_file(kHarbor + "/trajectories/atif-v1.7-subagent.json", b + "/agent/trajectory.json",
+                  fs::copy_options::overwrite_existing);
+    ResultSet s = importResults({dir / "job"}, kPack);
+    const TrialRecord& t = trial(s, "freecad-7c431b252d__YvombYC");
+    EXPECT_EQ(t.usageSource, "trajectory final_metrics");
+    EXPECT_DOUBLE_EQ(*t.costUsd, 1.25); // total_cost_usd includes the subagent
+    EXPECT_EQ(*t.tokens.input, 900000);
+    EXPECT_EQ(*t.tokens.cache, 750000);
+    EXPECT_EQ(*t.tokens.output, 20000);
+    // Usage recorded in result.json is never replaced by the trajectory's.
+    EXPECT_EQ(trial(s, "freecad-578850b93a__w8ThRft").usageSource, "result.json");
+}
