@@ -1,4 +1,4 @@
-// Scoring throughput (pairs/s) on the fixture pairs of scoring-spec.md §10 and on every trial of the
+// Scoring throughput (pairs/s) on the fixture pairs of docs/scoring.md §10 and on every trial of the
 // embedded sample bundle, with the time split across reading, features, OBB, ICP and spec.
 // Compare with bench/freecad_baseline.py (the same pairs measured through freecadcmd; its faithful mode
 // plus BM_StageObbOnFineMesh is the original scorer's per-pair work). Documents load as the scorer loads

@@ -12,10 +12,10 @@ For every (reference, candidate) pair, in one warm process: open both documents,
 the scored PartDesign::Body, and compute volume, area, area by surface type, inertia matrix and the
 per-face area centroids (and, with VERNIER_BASELINE_MESH=1, a mesh of both shapes at the OBB deflection
 V^(1/3)*1e-4 with 0.1 rad through MeshPart.meshFromShape, the input of the original's OCCT OBB). Documents are opened once each (the
-original opens each twice, scoring-spec.md §2), so this is a lower bound on the original's cost.
+original opens each twice, docs/scoring.md §2), so this is a lower bound on the original's cost.
 Prints wall and CPU seconds per pair as JSON on the last line.
 
-VERNIER_BASELINE_FAITHFUL=1 walks the original's per-pair path (scoring-spec.md §2, §3.1, §8.3) as far as
+VERNIER_BASELINE_FAITHFUL=1 walks the original's per-pair path (docs/scoring.md §2, §3.1, §8.3) as far as
 FreeCAD 0.20's Python allows: the geometry comparator opens and recomputes both documents, measures
 them and hands each shape to the OBB code as BREP text (exportBrepToString; read back, volume, Clean,
 mesh at V^(1/3)*1e-4 / 0.1 rad); the ICP comparator opens both again for the face centres; the spec
@@ -161,7 +161,7 @@ def icp_side(path):
 
 
 def _pca_frame(p, w):
-    """Area-weighted centroid and eigenvector frame (ascending eigenvalues, det +1), scoring-spec.md §6."""
+    """Area-weighted centroid and eigenvector frame (ascending eigenvalues, det +1), docs/scoring.md §6."""
     import numpy
     if w.sum() <= 0:
         w = numpy.ones(len(p))
@@ -207,7 +207,7 @@ def _proper_permutations():
 
 
 def icp_numpy(cand, ref):
-    """The original's Python ICP (scoring-spec.md §6): 24 PCA poses ranked by bidirectional RMSE, the best 6
+    """The original's Python ICP (docs/scoring.md §6): 24 PCA poses ranked by bidirectional RMSE, the best 6
     refined by trimmed mutual-nearest-neighbour ICP (80%, Kabsch, <= 80 iterations), final full residuals."""
     import math
     import numpy

@@ -1,5 +1,5 @@
 #pragma once
-// Zero-reward taxonomy of design.md §1: one top-level category per zero-reward trial, following the
+// Zero-reward taxonomy of docs/design.md §1: one top-level category per zero-reward trial, following the
 // pipeline's precedence (first failure wins), with the geometry gate as second level.
 #include <optional>
 #include <string>
@@ -38,7 +38,7 @@ bool isVerifierException(std::string_view exceptionType);
 
 // Second level for geometry zeros: "body", "feature_tree", "complexity", "face_count", "vertex_count",
 // "bbox", "icp", or empty when the reason names none. Recognises the verifier's reason texts
-// (scoring-spec.md §7.1) and bare gate names.
+// (docs/scoring.md §7.1) and bare gate names.
 std::string gateFromReason(std::string_view reason);
 
 struct ZeroClassification {

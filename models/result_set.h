@@ -10,7 +10,7 @@
 
 namespace vernier {
 
-// Which trial(s) stand for a system on a task when it has several (design.md §3.2).
+// Which trial(s) stand for a system on a task when it has several (docs/design.md §3.2).
 enum class SelectionPolicy {
     LatestFinished, // default: the trial with the latest finished_at (then started_at, then name)
     Mean,           // the mean reward over all valid trials

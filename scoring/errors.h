@@ -12,7 +12,7 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// A measurement that OCCT could not carry out on a readable shape (scoring-spec.md §3.1.6):
+// A measurement that OCCT could not carry out on a readable shape (docs/scoring.md §3.1.6):
 // an error, never a score of 0. The CLI answers it with exit code 1.
 class MeasurementError : public std::runtime_error {
 public:

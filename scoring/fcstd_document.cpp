@@ -1,5 +1,5 @@
 // Document.xml parsing (pugixml, depth- and size-capped) and shape loading for FcDocument.
-// Storage facts checked against FreeCAD 0.20.2 output are listed in fcstd-format.md.
+// Storage facts checked against FreeCAD 0.20.2 output are listed in docs/fcstd.md.
 #include "scoring/fcstd_document.h"
 
 #include <QByteArray>

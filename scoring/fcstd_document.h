@@ -1,6 +1,6 @@
 #pragma once
 // The objects of a FreeCAD document (.FCStd) as stored: types, links, quantities, sketches, shapes.
-// Read without FreeCAD (fcstd-format.md); nothing is recomputed.
+// Read without FreeCAD (docs/fcstd.md); nothing is recomputed.
 #include <map>
 #include <memory>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// What the v2 scorer measures on one document's scored body (scoring-spec.md §3), plus the
+// What the v2 scorer measures on one document's scored body (docs/scoring.md §3), plus the
 // per-face samples the face-centre ICP needs (§6). Plain data; computed by measureDocument().
 #include <array>
 #include <map>
@@ -14,7 +14,7 @@
 
 namespace vernier {
 
-// A gate that forced geometry to 0 (scoring-spec.md §7): machine name and the spec's reason text.
+// A gate that forced geometry to 0 (docs/scoring.md §7): machine name and the spec's reason text.
 struct GateResult {
     std::string gate; // body | feature_tree | complexity | face_count | vertex_count | bbox | icp
     std::string reason;
@@ -33,7 +33,7 @@ struct GeometryFeatures {
     std::array<double, 3> centreOfMass{0, 0, 0};               // of the volume (BRepGProp::VolumeProperties)
     std::map<std::string, double> surfaceAreaByType;           // FreeCAD names: Plane, Cylinder, ...
     std::array<double, 3> obbSorted{0, 0, 0};                  // OCCT optimal OBB dims, ascending (§3.1)
-    bool obbExact = false;                                     // false: coarse estimate only (perf-notes.md)
+    bool obbExact = false;                                     // false: an estimate (docs/scoring.md §14)
     double obbCoarseDeflection = 0;                            // linear deflection of the coarse estimate
     std::array<double, 3> principalMomentsNormalized{0, 0, 0}; // §3.2, ascending
     int nFaces = 0;

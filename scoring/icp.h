@@ -1,5 +1,5 @@
 #pragma once
-// Face-centre ICP (scoring-spec.md §6): one point per face (its area centroid, weighted by area),
+// Face-centre ICP (docs/scoring.md §6): one point per face (its area centroid, weighted by area),
 // 24 PCA initial poses, coarse ranking by bidirectional RMSE, trimmed mutual-NN ICP on the best 6,
 // and q = exp(-k * max residual). Deterministic: no random numbers, ties broken by lowest index.
 #include <string>

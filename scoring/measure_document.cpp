@@ -1,4 +1,4 @@
-// Features per scoring-spec.md §3 on the stored shape of the scored Body (world coordinates: the
+// Features per docs/scoring.md §3 on the stored shape of the scored Body (world coordinates: the
 // stored Body shape already carries the Body placement).
 #include "scoring/measure_document.h"
 

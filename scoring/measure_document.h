@@ -1,5 +1,5 @@
 #pragma once
-// The entry point of per-document measurement: gates (scoring-spec.md §7.1 steps 2-5), scored-body
+// The entry point of per-document measurement: gates (docs/scoring.md §7.1 steps 2-5), scored-body
 // selection (§2), geometry features (§3) and per-face samples (§6).
 #include <string>
 
@@ -12,7 +12,7 @@
 namespace vernier {
 
 struct MeasureOptions {
-    bool exactObb = true;             // false: the cheap estimate only (obb_estimate.h, perf-notes.md)
+    bool exactObb = true;             // false: the cheap estimate only (obb_estimate.h, docs/scoring.md §14)
     int maxFacesBeforeMeshing = 5000; // the complexity gate (candidate only)
 };
 

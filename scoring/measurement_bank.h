@@ -1,6 +1,6 @@
 #pragma once
 // What the spec checks can compare a parameter against, measured on the candidate only
-// (scoring-spec.md §8.3). Every measurement names its source so the parameter table can say where a
+// (docs/scoring.md §8.3). Every measurement names its source so the parameter table can say where a
 // value came from; face indices are 0-based positions in TopExp::MapShapes(shape, TopAbs_FACE) of the
 // representative shape (the same order as MeasuredDocument::faces), for the 3D inspector to highlight.
 #include <array>

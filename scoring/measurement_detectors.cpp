@@ -1,4 +1,4 @@
-// Derived bank sections (scoring-spec.md §8.3 "Detectors"): grids, circular patterns and sketch
+// Derived bank sections (docs/scoring.md §8.3 "Detectors"): grids, circular patterns and sketch
 // profiles, mined from sketch circles and cylinder-cluster centroids already in the bank.
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// OBB per scoring-spec.md §3.1 on a private copy of the topology (the mesh lives on the TFaces).
+// OBB per docs/scoring.md §3.1 on a private copy of the topology (the mesh lives on the TFaces).
 #include "scoring/obb.h"
 
 #include <algorithm>

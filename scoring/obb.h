@@ -1,5 +1,5 @@
 #pragma once
-// The v2 scorer's oriented bounding box (scoring-spec.md §3.1): mesh, then OCCT's optimal OBB.
+// The v2 scorer's oriented bounding box (docs/scoring.md §3.1): mesh, then OCCT's optimal OBB.
 #include <array>
 
 #include <TopoDS_Shape.hxx>

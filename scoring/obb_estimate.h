@@ -1,5 +1,5 @@
 #pragma once
-// A cheap OBB estimate for the bbox gate (perf-notes.md): the same OCCT optimal OBB algorithm on far
+// A cheap OBB estimate for the bbox gate (docs/scoring.md §14): the same OCCT optimal OBB algorithm on far
 // fewer points than the spec's fine mesh, with the deflection those points reach, so the scorer can bound
 // the error against the OBB at the spec's deflection (geometry_scorer.h obbMargin) and refine only when
 // the gate is in doubt. The points: planar-only shapes use their vertices (exact); faces on planes,

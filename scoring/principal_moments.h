@@ -1,5 +1,5 @@
 #pragma once
-// Normalized principal moments of inertia (scoring-spec.md §3.2): rotation- and scale-invariant.
+// Normalized principal moments of inertia (docs/scoring.md §3.2): rotation- and scale-invariant.
 #include <array>
 
 #include <GProp_GProps.hxx>

@@ -4,7 +4,7 @@
 
 namespace vernier {
 
-// The benchmark scorer this implementation follows (scoring-spec.md §1).
+// The benchmark scorer this implementation follows (docs/scoring.md §1).
 constexpr const char* kReferenceScorer = "gnucleus freecad-validator 0.6.0 (v2)";
 // Bumped whenever a change can alter any score; cached results from other versions are ignored.
 constexpr int kNativeScorerRevision = 1;

@@ -1,6 +1,6 @@
 #pragma once
 // Routing a spec parameter to the first matching check and matching it against the bank
-// (scoring-spec.md §8.4).
+// (docs/scoring.md §8.4).
 #include <optional>
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// spec.json and its key_parameters, parsed the way the v2 scorer reads them (scoring-spec.md §8.1-§8.2).
+// spec.json and its key_parameters, parsed the way the v2 scorer reads them (docs/scoring.md §8.1-§8.2).
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,7 +53,7 @@ SpecDefinition parseSpecJson(const std::string& jsonText, const std::string& fil
 // Reads and parses a spec file (size-limited). Throws InputError on unreadable or malformed files.
 SpecDefinition loadSpecFile(const std::string& path);
 
-// A create_and_edit spec.json split into its stages (the task wrapper's split, scoring-spec.md §9): the edit
+// A create_and_edit spec.json split into its stages (the task wrapper's split, docs/scoring.md §9): the edit
 // stage reads name/description/key_parameters; the base stage, only when the file has base_key_parameters,
 // name/base_description/base_key_parameters. Throws InputError as parseSpecJson.
 struct StageSpecs {

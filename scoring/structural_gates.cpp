@@ -1,4 +1,4 @@
-// Gates on one document, following the 0.6.0 validator's rules and reason texts (scoring-spec.md §7).
+// Gates on one document, following the 0.6.0 validator's rules and reason texts (docs/scoring.md §7).
 #include "scoring/structural_gates.h"
 
 #include <cmath>

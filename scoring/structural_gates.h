@@ -1,5 +1,5 @@
 #pragma once
-// Scored-body selection (scoring-spec.md §2) and the gates on one document alone (§7.1 steps 2-5).
+// Scored-body selection (docs/scoring.md §2) and the gates on one document alone (§7.1 steps 2-5).
 // Gate results are data: {gate, reason} with the spec's reason texts.
 #include <optional>
 #include <string>

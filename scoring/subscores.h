@@ -1,5 +1,5 @@
 #pragma once
-// The pure subscore formulas of the v2 scorer (scoring-spec.md §4): relative differences, the log tier
+// The pure subscore formulas of the v2 scorer (docs/scoring.md §4): relative differences, the log tier
 // ramp, component errors over sorted 3-vectors and the per-type surface error with its area floor.
 #include <array>
 #include <map>
@@ -7,7 +7,7 @@
 
 namespace vernier {
 
-// Matched/far thresholds of one tiered subscore (scoring-spec.md §4 table).
+// Matched/far thresholds of one tiered subscore (docs/scoring.md §4 table).
 struct TierThresholds {
     double matched = 0.01;
     double far = 0.10;

@@ -1,5 +1,5 @@
 #pragma once
-// FreeCAD's names for face surface types (the Python class of face.Surface), scoring-spec.md §3.
+// FreeCAD's names for face surface types (the Python class of face.Surface), docs/scoring.md §3.
 #include <string>
 
 #include <GeomAbs_SurfaceType.hxx>

@@ -31,7 +31,7 @@ constexpr std::size_t kMaxJobLine = 1 << 20;
 constexpr std::size_t kMaxCachedReferences = 64;
 
 // The specs of a task: one for single-stage tasks; base and edit for create_and_edit (the task
-// wrapper's split, scoring-spec.md §9: base_description/base_key_parameters for the base stage).
+// wrapper's split, docs/scoring.md §9: base_description/base_key_parameters for the base stage).
 struct TaskSpecs {
     std::optional<SpecDefinition> single;
     std::optional<SpecDefinition> base;
@@ -78,7 +78,7 @@ private:
         try {
             if (ref.empty()) throw InputError("the task has no reference document");
             MeasureOptions mo;
-            mo.exactObb = false; // refined only when the bbox gate needs it (perf-notes.md)
+            mo.exactObb = false; // refined only when the bbox gate needs it (docs/scoring.md §14)
             entry.doc = std::make_shared<MeasuredDocument>(measureDocument(
                 FcDocument::loadBytes(ref.readAll(), ref.fileName(), {}, ShapeLoading::OnDemand),
                 DocumentRole::Reference, mo));

@@ -1,5 +1,5 @@
-// `vernier-cli score`: one candidate against its reference (design.md §5), or both stages of a
-// create_and_edit task; geometry (scoring-spec.md §5.1) plus optional spec consistency (§8).
+// `vernier-cli score`: one candidate against its reference (docs/design.md §5), or both stages of a
+// create_and_edit task; geometry (docs/scoring.md §5.1) plus optional spec consistency (§8).
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -81,7 +81,7 @@ Options parseOptions(const cli::Args& a) {
 std::vector<MeasuredDocument> measureAll(const std::vector<std::pair<std::string, DocumentRole>>& docs,
                                          int threads) {
     MeasureOptions mo;
-    mo.exactObb = false; // the scorer refines only when the gate needs it (perf-notes.md)
+    mo.exactObb = false; // the scorer refines only when the gate needs it (docs/scoring.md §14)
     auto one = [&mo](const std::pair<std::string, DocumentRole>& d) {
         return measureDocument(FcDocument::load(d.first, {}, ShapeLoading::OnDemand), d.second, mo);
     };

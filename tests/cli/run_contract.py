@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""ctest `cli.contract`: runs the shared contract checker (shared/contract/check_contract.py) against the
-built vernier-cli on the repository's fixtures and the embedded sample bundle; exits non-zero on any problem."""
+"""ctest `cli.contract`: runs the benchmark's contract checker (given as --checker; it is not part of this
+repository, tests/CMakeLists.txt says where it is looked for) against the built vernier-cli on the repository's
+fixtures and the embedded sample bundle, to check the JSON shapes of docs/design.md §5; exits non-zero on any
+problem."""
 import argparse
 import os
 import subprocess

@@ -1,4 +1,4 @@
-// `vernier-cli score` end to end: JSON keys of design.md §5, exit codes, spec wiring, create_and_edit
+// `vernier-cli score` end to end: JSON keys of docs/design.md §5, exit codes, spec wiring, create_and_edit
 // stages, and bit-identical output on repeat and across thread counts.
 #include <sys/wait.h>
 
@@ -87,7 +87,7 @@ TEST(ScoreCli, JsonHasTheContractKeys) {
     ASSERT_EQ(icp["R"].size(), 3u);
     EXPECT_EQ(icp["R"][0].size(), 3u);
     EXPECT_EQ(icp["t"].size(), 3u);
-    // Hole moved by 3 mm (scoring-spec.md §10).
+    // Hole moved by 3 mm (docs/scoring.md §10).
     EXPECT_LT(j["subscores"]["icp"].get<double>(), 0.9);
     EXPECT_LT(j["geometry_similarity"].get<double>(), 0.7);
     EXPECT_EQ(j["subscores"]["surface_types"].get<double>(), 1.0);

@@ -1,5 +1,5 @@
-// Zero-reward taxonomy: precedence of design.md §1 (first failure wins), gates from the verifier's
-// reason texts (scoring-spec.md §7.1), rescored results over recorded ones, counts per system.
+// Zero-reward taxonomy: precedence of docs/design.md §1 (first failure wins), gates from the verifier's
+// reason texts (docs/scoring.md §7.1), rescored results over recorded ones, counts per system.
 #include <gtest/gtest.h>
 
 #include "models/result_set.h"

@@ -195,7 +195,7 @@ TEST(Rescoring, NothingIsWrittenInsideTheBundle) {
     EXPECT_EQ(count(), before);
 }
 
-// design.md §5: results are cached beside the bundle (never inside it): "<bundle>.vernier-cache/rescore".
+// Results are cached beside the bundle, not inside it (docs/design.md §5): "<bundle>.vernier-cache/rescore".
 TEST(Rescoring, ResultsAreCachedBesideTheBundle) {
     unsetenv("VERNIER_CACHE_DIR");
     Fixture f({"task-a__1", "task-a__2"});

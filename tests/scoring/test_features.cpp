@@ -1,4 +1,4 @@
-// Geometry features (scoring-spec.md §3) against FreeCAD's own numbers for every fixture, and against
+// Geometry features (docs/scoring.md §3) against FreeCAD's own numbers for every fixture, and against
 // closed forms on OCCT shapes built here.
 #include <cmath>
 #include <fstream>

@@ -1,4 +1,4 @@
-// The v2 geometry scorer on the real FreeCAD fixtures (scoring-spec.md §10) and on OCCT shapes built
+// The v2 geometry scorer on the real FreeCAD fixtures (docs/scoring.md §10) and on OCCT shapes built
 // here for the complexity boundary.
 #include <cmath>
 #include <map>
@@ -130,7 +130,7 @@ TEST(GeometryScorer, RigidlyMovedCopiesScoreOne) {
 }
 
 TEST(GeometryScorer, RotatedCubesAndNearCubesScoreOne) {
-    // scoring-spec.md §10: 10x10x10 and 10x10.01x9.99 boxes, several axes and angles, both directions.
+    // docs/scoring.md §10: 10x10x10 and 10x10.01x9.99 boxes, several axes and angles, both directions.
     const gp_Dir axes[] = {gp_Dir(1, 2, 3), gp_Dir(0, 0, 1), gp_Dir(-1, 1, 0.5)};
     const double angles[] = {37, 90, 125};
     for (const auto& dims : {std::array<double, 3>{10, 10, 10}, std::array<double, 3>{10, 10.01, 9.99}}) {
@@ -184,7 +184,7 @@ TEST(GeometryScorer, ThinnerBox) {
     ASSERT_FALSE(g.gate) << g.reason;
     EXPECT_NEAR(g.bbox->relativeError, 0.03, 1e-6);
     EXPECT_NEAR(g.subscores->bbox.score, 0.5229, 5e-5);
-    // Moments from the analytic box formula (scoring-spec.md §3.2).
+    // Moments from the analytic box formula (docs/scoring.md §3.2).
     auto moments = [](double a, double b, double c) {
         std::array<double, 3> m{b * b + c * c, a * a + c * c, a * a + b * b};
         for (double& v : m)
@@ -309,7 +309,7 @@ TEST(GeometryScorer, ComplexityBoundary) {
     EXPECT_FALSE(fail.icp);
 }
 
-// perf-notes.md: coarse OBBs decide the gate unless the interval straddles it. Every ordered pair of
+// docs/scoring.md §14: coarse OBBs decide the gate unless the interval straddles it. Every ordered pair of
 // fixtures must get the same gate and the same score as with OBBs at the spec's deflection.
 TEST(GeometryScorer, CoarseObbPathEqualsExactPathOnAllFixturePairs) {
     for (const char* name : kUngated) {

@@ -1,4 +1,4 @@
-// Face-centre ICP (scoring-spec.md §6) on synthetic clouds with known answers.
+// Face-centre ICP (docs/scoring.md §6) on synthetic clouds with known answers.
 #include <algorithm>
 #include <cmath>
 #include <cstring>

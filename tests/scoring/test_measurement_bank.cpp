@@ -1,4 +1,4 @@
-// The spec measurement bank (scoring-spec.md §8.3) on analytic OCCT shapes and real FreeCAD fixtures.
+// The spec measurement bank (docs/scoring.md §8.3) on analytic OCCT shapes and real FreeCAD fixtures.
 #include <gtest/gtest.h>
 
 #include <algorithm>

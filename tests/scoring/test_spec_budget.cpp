@@ -1,4 +1,4 @@
-// The failure-budget score of scoring-spec.md §8.5: every test vector, with and without the budget,
+// The failure-budget score of docs/scoring.md §8.5: every test vector, with and without the budget,
 // from the bare formula and end-to-end through scoreSpecOnBank on hand-built banks.
 #include <gtest/gtest.h>
 

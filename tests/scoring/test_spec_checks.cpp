@@ -1,4 +1,4 @@
-// Routing in registry order and the per-kind matching of scoring-spec.md §8.4, on hand-built banks.
+// Routing in registry order and the per-kind matching of docs/scoring.md §8.4, on hand-built banks.
 #include <gtest/gtest.h>
 
 #include <numbers>

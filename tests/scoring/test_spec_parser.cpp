@@ -1,4 +1,4 @@
-// The spec.json parser against every case of scoring-spec.md §8.1-§8.2.
+// The spec.json parser against every case of docs/scoring.md §8.1-§8.2.
 #include <gtest/gtest.h>
 
 #include <numbers>

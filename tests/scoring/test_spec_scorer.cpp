@@ -1,4 +1,4 @@
-// Spec consistency end to end on real FreeCAD fixtures (scoring-spec.md §8.1 box_spec, §10).
+// Spec consistency end to end on real FreeCAD fixtures (docs/scoring.md §8.1 box_spec, §10).
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// Body gate, feature-tree gate, complexity gate and scored-body selection (scoring-spec.md §2, §7):
+// Body gate, feature-tree gate, complexity gate and scored-body selection (docs/scoring.md §2, §7):
 // every reason on the fixture that triggers it, no gate on the good fixtures, and the §7.2 rules one
 // by one on small documents assembled here.
 #include <filesystem>

@@ -1,4 +1,4 @@
-// Subscore formulas of scoring-spec.md §4 against hand-checked numbers.
+// Subscore formulas of docs/scoring.md §4 against hand-checked numbers.
 #include <cmath>
 
 #include <gtest/gtest.h>
