@@ -108,7 +108,8 @@ inline void trialFiles(const std::uint8_t* data, std::size_t size) {
     acceptInputError([&] {
         importBundle(bundle.string(), trials, problems);
         for (const auto& t : trials) {
-            (void)t.effectiveReward();
+            (void)t.effectiveReward(false);
+            (void)t.effectiveReward(true);
             (void)t.durationSeconds();
         }
     });

@@ -50,6 +50,6 @@ struct ZeroClassification {
 // Classifies a trial from its effective result: the rescored result when present (and `useRescored`),
 // else the recorded verifier output (reward, reward details, exception info); file presence is the
 // fallback. Needs the task's workflow to know which answer documents are required.
-ZeroClassification classifyTrial(const TrialRecord& trial, Workflow workflow, bool useRescored = true);
+ZeroClassification classifyTrial(const TrialRecord& trial, Workflow workflow, bool useRescored);
 
 } // namespace vernier

@@ -74,6 +74,7 @@ json leaderboardJson(const ResultSet& set, const BootstrapOptions& options) {
                                                         : "mean of per-task rewards"},
             {"selection", policyKey(set.policy())},
             {"rescored", rescored && set.preferRescored()},
+            {"rewards", rewardsLabel(set)},
             {"units", {{"scores", "points"}, {"rates", "percent"}, {"cost", "USD"}, {"duration", "minutes"}}},
             {"bootstrap",
              {{"resamples", options.resamples}, {"seed", options.seed}, {"stratified_by", "workflow"}}},

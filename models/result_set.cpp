@@ -1,16 +1,29 @@
 #include "models/result_set.h"
 
-#include <optional>
-
+#include <Standard_Version.hxx>
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "scoring/errors.h"
+#include "vernier_version.h"
 
 namespace vernier {
 
 void ResultSet::setPolicy(SelectionPolicy p) {
     policy_ = p;
+}
+
+bool ResultSet::usesRescored() const {
+    if (!preferRescored_) return false;
+    for (const auto& t : trials)
+        if (t.rescored) return true;
+    return false;
+}
+
+std::string rewardsLabel(const ResultSet& set) {
+    if (!set.usesRescored()) return "recorded rewards";
+    return std::string("rescored by Vernier ") + VERNIER_VERSION + " (OCCT " + OCC_VERSION_COMPLETE + ")";
 }
 
 void ResultSet::setPreferRescored(bool on) {

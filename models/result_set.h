@@ -41,7 +41,11 @@ public:
     SelectionPolicy policy() const { return policy_; }
     void setPolicy(SelectionPolicy p);
     bool preferRescored() const { return preferRescored_; }
-    void setPreferRescored(bool on); // use rescored rewards where present (default on)
+    // Use rescored rewards where present. Off by default: recorded rewards are the record, a rescored
+    // value is a second opinion (docs/design.md §1), used only when the user asks for it.
+    void setPreferRescored(bool on);
+    // True when statistics use at least one rescored reward (the preference is on and a trial has one).
+    bool usesRescored() const;
 
     int systemIndex(const SystemId& s) const;   // -1 when absent
     int taskIndex(const std::string& id) const; // -1 when absent
@@ -63,11 +67,15 @@ public:
 
 private:
     SelectionPolicy policy_ = SelectionPolicy::LatestFinished;
-    bool preferRescored_ = true;
+    bool preferRescored_ = false;
     std::vector<std::vector<int>> cells_; // [system * tasks + task] -> trial indices
     std::vector<int> selected_;           // [system * tasks + task] -> trial index or -1
     std::vector<int> trialCounts_;
 };
+
+// What the numbers of `set` are made of, for titles, captions and export headers: "recorded rewards", or
+// "rescored by Vernier <version> (OCCT <version>)" when rescored rewards are in use.
+std::string rewardsLabel(const ResultSet& set);
 
 // Imports a task pack and any mix of Harbor job folders, leaderboard submission folders
 // (runs/<agent>/<model>/<task_id>/) and .zip files of either. Throws InputError when a path is neither

@@ -165,7 +165,7 @@ struct TrialRecord {
     void applyStepRewardStrategy(const std::string& strategy, const std::string& basis);
     // The reward used in statistics: rescored when present and `preferRescored`, else recorded;
     // a scorer crash or a missing reward counts as 0 (docs/design.md §1).
-    double effectiveReward(bool preferRescored = true) const;
+    double effectiveReward(bool preferRescored) const;
     // Recorded − rescored when both are known.
     std::optional<double> rescoreDelta() const;
 };

@@ -28,10 +28,10 @@ QString trialStatusTitle(TrialStatus s) {
     return {};
 }
 
-TrialStatus statusOf(const TrialRecord& trial) {
+TrialStatus statusOf(const TrialRecord& trial, bool preferRescored) {
     if (!trial.loadError.empty() || trial.zero.category == ZeroCategory::ScorerCrash)
         return TrialStatus::Error;
-    const double r = trial.effectiveReward();
+    const double r = trial.effectiveReward(preferRescored);
     if (r >= 1.0) return TrialStatus::Perfect;
     if (r <= 0.0) return TrialStatus::Zero;
     return TrialStatus::Partial;
@@ -65,7 +65,7 @@ bool TrialFilter::acceptsTrial(const ResultSet& set, int trialIndex) const {
     case TrialStatus::Error:
         return !t.loadError.empty() || t.zero.category == ZeroCategory::ScorerCrash;
     default:
-        return t.loadError.empty() && statusOf(t) == status;
+        return t.loadError.empty() && statusOf(t, set.preferRescored()) == status;
     }
 }
 
@@ -199,6 +199,11 @@ QString formatUsd(const std::optional<double>& usd) {
 
 QString formatMinutes(const std::optional<double>& minutes) {
     return minutes ? QString::number(*minutes, 'f', 2) : QStringLiteral("—");
+}
+
+QString rewardsTitle(const Analysis& a, const QString& title) {
+    if (!a.set || !a.set->usesRescored()) return title;
+    return title + QStringLiteral(" — ") + qs(rewardsLabel(*a.set));
 }
 
 } // namespace vernier::ui

@@ -34,7 +34,7 @@ struct TrialFilter {
 };
 
 // Reward status of one trial (the effective reward, rescored preferred).
-TrialStatus statusOf(const TrialRecord& trial);
+TrialStatus statusOf(const TrialRecord& trial, bool preferRescored);
 
 // A system's aggregate on the filtered tasks, with per-workflow intervals for the whiskers.
 struct SystemRow {
@@ -71,5 +71,7 @@ QString formatPoints(const std::optional<double>& fraction); // "—" when unkno
 QString formatUsd(const std::optional<double>& usd);         // "$317.81" / "—"
 QString formatMinutes(const std::optional<double>& minutes); // "14.42" / "—"
 QString qs(const std::string& s);
+// A chart or table title, with "— rescored by Vernier X (OCCT Y)" when the numbers use rescored rewards.
+QString rewardsTitle(const Analysis& a, const QString& title);
 
 } // namespace vernier::ui

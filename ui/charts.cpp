@@ -224,7 +224,7 @@ QChart* horizontalBars(const Analysis& a, const QString& title, const QString& a
                        const QString& setName, const std::vector<std::optional<double>>& valuesTopDown,
                        const QString& objectName, const QString& unknownNote,
                        const std::function<QString(double)>& format) {
-    if (a.rows.empty()) return emptyChart(title, QStringLiteral("no systems"));
+    if (a.rows.empty()) return emptyChart(rewardsTitle(a, title), QStringLiteral("no systems"));
     QStringList categories;
     auto* set = new QBarSet(setName);
     set->setColor(palette::categorical(0));
@@ -243,7 +243,8 @@ QChart* horizontalBars(const Analysis& a, const QString& title, const QString& a
     auto* x = valueAxis(axisTitle, 0, niceMax(maxValue * 1.2), QStringLiteral("valueAxis"));
     x->applyNiceNumbers();
     x->setLabelFormat(QStringLiteral("%.3g"));
-    auto* chart = systemBarChart(series, objectName + QStringLiteral("Chart"), title, x, categories);
+    auto* chart =
+        systemBarChart(series, objectName + QStringLiteral("Chart"), rewardsTitle(a, title), x, categories);
     chart->legend()->setVisible(false);
     // An unknown value has no bar: say so in the empty bar area instead of changing the system's name.
     for (int c = 0; c < categories.size(); ++c) {
@@ -296,7 +297,7 @@ std::vector<int> paretoFrontier(const std::vector<double>& costs, const std::vec
 }
 
 QChart* buildOverallChart(const Analysis& a) {
-    const QString title = QStringLiteral("Overall score with 95% bootstrap interval");
+    const QString title = rewardsTitle(a, QStringLiteral("Overall score with 95% bootstrap interval"));
     if (a.rows.empty()) return emptyChart(title, QStringLiteral("no systems"));
     auto* set = new QBarSet(QStringLiteral("Overall"));
     set->setColor(palette::categorical(0));
@@ -321,7 +322,7 @@ QChart* buildOverallChart(const Analysis& a) {
 }
 
 QChart* buildWorkflowChart(const Analysis& a) {
-    const QString title = QStringLiteral("Mean reward per workflow (95% interval)");
+    const QString title = rewardsTitle(a, QStringLiteral("Mean reward per workflow (95% interval)"));
     if (a.rows.empty()) return emptyChart(title, QStringLiteral("no systems"));
     auto* series = new QHorizontalBarSeries;
     series->setObjectName(QStringLiteral("workflowSeries"));
@@ -376,7 +377,7 @@ static QChart* stackedCountChart(QHorizontalStackedBarSeries* series, const QStr
 }
 
 QChart* buildZeroTaxonomyChart(const Analysis& a) {
-    const QString title = QStringLiteral("Zero-reward trials by failure category");
+    const QString title = rewardsTitle(a, QStringLiteral("Zero-reward trials by failure category"));
     if (a.rows.empty()) return emptyChart(title, QStringLiteral("no systems"));
     auto* series = new QHorizontalStackedBarSeries;
     series->setObjectName(QStringLiteral("zeroSeries"));
@@ -403,7 +404,7 @@ QChart* buildZeroTaxonomyChart(const Analysis& a) {
 }
 
 QChart* buildGateChart(const Analysis& a) {
-    const QString title = QStringLiteral("Geometry zeros by gate");
+    const QString title = rewardsTitle(a, QStringLiteral("Geometry zeros by gate"));
     std::map<std::string, int> gateTotals;
     for (const auto& row : a.rows)
         for (const auto& [gate, n] : row.zeros.gates)
@@ -435,7 +436,7 @@ QChart* buildGateChart(const Analysis& a) {
 }
 
 QChart* buildCostScatterChart(const Analysis& a) {
-    const QString title = QStringLiteral("Score vs API cost (Pareto frontier dashed)");
+    const QString title = rewardsTitle(a, QStringLiteral("Score vs API cost (Pareto frontier dashed)"));
     std::vector<double> costs, scores;
     std::vector<const SystemRow*> known;
     for (const auto& row : a.rows) {
@@ -515,7 +516,7 @@ QChart* buildDurationChart(const Analysis& a) {
 }
 
 QChart* buildCompareScatterChart(const Analysis& a, int systemA, int systemB) {
-    const QString title = QStringLiteral("Per-task reward");
+    const QString title = rewardsTitle(a, QStringLiteral("Per-task reward"));
     if (!a.set || systemA < 0 || systemB < 0 || systemA >= static_cast<int>(a.set->systems.size()) ||
         systemB >= static_cast<int>(a.set->systems.size()))
         return emptyChart(title, QStringLiteral("choose two systems"));

@@ -4,6 +4,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -28,6 +29,7 @@
 #include <QStatusBar>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <Standard_Version.hxx>
 #include <exception>
 
 #include "scoring/safe_zip.h"
@@ -42,6 +44,7 @@
 #include "ui/session.h"
 #include "ui/table_model_export.h"
 #include "ui/trials_view.h"
+#include "vernier_version.h"
 #include "viewers/trial_inspector.h"
 
 namespace vernier::ui {
@@ -76,6 +79,23 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
     addPage(trialsView_);
     connect(navigation_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
     connect(trialsView_, &TrialsView::rescoreRequested, this, &MainWindow::rescore);
+
+    // The reward source, always visible: recorded (the record, default) or rescored by this Vernier.
+    auto* toolbar = addToolBar(tr("Rewards"));
+    toolbar->setObjectName(QStringLiteral("rewardsToolbar"));
+    toolbar->setMovable(false);
+    toolbar->addWidget(new QLabel(tr(" Rewards: "), toolbar));
+    rewardsSwitch_ = new QComboBox(toolbar);
+    rewardsSwitch_->setObjectName(QStringLiteral("rewardsSwitch"));
+    rewardsSwitch_->addItem(tr("recorded (the record)"));
+    rewardsSwitch_->addItem(tr("rescored by Vernier %1 (OCCT %2)")
+                                .arg(QStringLiteral(VERNIER_VERSION), QStringLiteral(OCC_VERSION_COMPLETE)));
+    rewardsSwitch_->setToolTip(
+        tr("Recorded rewards are what the benchmark's verifier wrote. Rescored rewards come from Vernier's "
+           "embedded scorer on this machine's OpenCASCADE (the benchmark pins OCCT 7.9): a second opinion. "
+           "Trials not rescored keep their recorded reward."));
+    toolbar->addWidget(rewardsSwitch_);
+    connect(rewardsSwitch_, &QComboBox::currentIndexChanged, this, [this](int i) { setUseRescored(i == 1); });
 
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
@@ -210,10 +230,13 @@ void MainWindow::buildMenus() {
             [this] { session_->setSelectionPolicy(SelectionPolicy::LatestFinished); });
     connect(mean, &QAction::triggered, this, [this] { session_->setSelectionPolicy(SelectionPolicy::Mean); });
     analysis->addSeparator();
-    auto* prefer = analysis->addAction(tr("Prefer &rescored rewards"));
+    // Recorded rewards are the record; rescored ones are a second opinion, used only when asked for.
+    auto* prefer = analysis->addAction(tr("Use &rescored rewards (second opinion)"));
+    prefer->setObjectName(QStringLiteral("useRescoredAction"));
     prefer->setCheckable(true);
-    prefer->setChecked(true);
-    connect(prefer, &QAction::toggled, session_, &Session::setPreferRescored);
+    prefer->setChecked(false);
+    connect(prefer, &QAction::toggled, this, &MainWindow::setUseRescored);
+    useRescoredAction_ = prefer;
     analysis->addAction(tr("Rescore &selected trials"), this,
                         [this] { rescore(trialsView_->selectedTrials()); });
     analysis->addAction(tr("Rescore &all trials"), this, &MainWindow::rescoreAll);
@@ -231,7 +254,9 @@ void MainWindow::openResults(const QStringList& bundles, const QString& taskPack
     bundles_ = bundles;
     taskPack_ = taskPack;
     if (bundles.isEmpty()) {
+        session_->clear(); // every view empties, the title and status say so
         summary_->setText(tr("No results loaded — File → Open, or drop a bundle here."));
+        setWindowTitle(QStringLiteral("Vernier"));
         return;
     }
     if (taskPack.isEmpty()) {
@@ -257,17 +282,31 @@ void MainWindow::onAnalysisChanged() {
     emit analysisShown();
 }
 
+void MainWindow::setUseRescored(bool on) {
+    if (useRescoredAction_ && useRescoredAction_->isChecked() != on) useRescoredAction_->setChecked(on);
+    if (rewardsSwitch_ && rewardsSwitch_->currentIndex() != (on ? 1 : 0))
+        rewardsSwitch_->setCurrentIndex(on ? 1 : 0);
+    session_->setPreferRescored(on);
+}
+
 void MainWindow::updateStatus() {
     const auto a = session_->analysis();
-    if (!a->set) return;
+    if (!a->set) {
+        summary_->setText(tr("No results loaded — File → Open, or drop a bundle here."));
+        mismatch_->clear();
+        setWindowTitle(QStringLiteral("Vernier"));
+        return;
+    }
+    const bool rescored = a->set->usesRescored();
     int errors = 0;
     for (const auto& t : a->set->trials)
         if (!t.loadError.empty()) ++errors;
     const int problems = static_cast<int>(a->set->problems.size());
     summary_->setText(
+        (rescored ? tr("Rewards: %1 · ").arg(qs(rewardsLabel(*a->set))) : QString()) +
         tr("%1 trials, %2 systems, %3 of %4 tasks shown%5%6")
             .arg(a->set->trials.size())
-            .arg(a->set->systems.size())
+            .arg(a->systems.size())
             .arg(a->tasks.size())
             .arg(a->set->tasks.size())
             .arg(errors ? tr("; %1 trial(s) could not be read (see Trials, status: load error)").arg(errors)
@@ -280,9 +319,10 @@ void MainWindow::updateStatus() {
     mismatch_->setToolTip(
         tr("Trials whose recorded and rescored rewards differ by more than 1e-4; trials with "
            "no recorded reward (scorer crash) or no rescored reward are counted apart."));
-    setWindowTitle(QStringLiteral("Vernier — %1")
+    setWindowTitle(QStringLiteral("Vernier — %1%2")
                        .arg(bundles_.size() == 1 ? QFileInfo(bundles_.first()).fileName()
-                                                 : tr("%n bundle(s)", nullptr, bundles_.size())));
+                                                 : tr("%n bundle(s)", nullptr, bundles_.size()),
+                            rescored ? tr(" — rescored rewards (second opinion)") : QString()));
 }
 
 bool MainWindow::showView(const QString& key) {

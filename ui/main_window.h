@@ -9,6 +9,7 @@
 #include "models/rescoring.h"
 #include "ui/analysis.h"
 
+class QComboBox;
 class QLabel;
 class QListWidget;
 class QMenu;
@@ -78,6 +79,7 @@ private:
     void exportReportDialog();
     void rescore(const std::vector<int>& trials);
     void updateStatus();
+    void setUseRescored(bool on); // the toolbar switch and the Analysis menu item, kept in step
 
     Session* session_;
     FilterBar* filterBar_;
@@ -87,6 +89,8 @@ private:
     TrialsView* trialsView_ = nullptr;
     CompareView* compareView_ = nullptr;
     ProblemsDock* problems_ = nullptr;
+    QAction* useRescoredAction_ = nullptr;
+    QComboBox* rewardsSwitch_ = nullptr;
     const void* problemsShownFor_ = nullptr; // the result set the panel was last opened for
     QMenu* recentMenu_ = nullptr;
     QLabel* summary_;

@@ -31,7 +31,10 @@ QString leaderboardCsvText(const Analysis& a) {
 }
 
 QString leaderboardLatexText(const Analysis& a) {
-    return QString::fromStdString(leaderboardLatex(summaries(a), "Parametric CAD Bench v3 leaderboard"));
+    return QString::fromStdString(
+        leaderboardLatex(summaries(a), a.set && a.set->usesRescored()
+                                           ? "Parametric CAD Bench v3 leaderboard, " + rewardsLabel(*a.set)
+                                           : std::string("Parametric CAD Bench v3 leaderboard")));
 }
 
 QString zeroCategoriesCsvText(const Analysis& a) {

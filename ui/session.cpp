@@ -38,25 +38,41 @@ void Session::load(const QStringList& bundles, const QString& taskPack) {
     for (const auto& b : bundles)
         paths.push_back(b.toStdString());
     const std::string pack = taskPack.toStdString();
+    const quint64 rescoredVersion = rescoredVersion_;
+    const auto rescored = rescoredById_;
+    const bool prefer = preferRescored_;
     setBusy(+1, tr("Importing %n bundle(s)…", nullptr, static_cast<int>(bundles.size())));
     auto* watcher = new QFutureWatcher<LoadResult>(this);
-    connect(watcher, &QFutureWatcher<LoadResult>::finished, this, [this, watcher, generation] {
-        const LoadResult r = watcher->result();
-        watcher->deleteLater();
-        setBusy(-1, QString());
-        if (generation != generation_) return;
-        if (!r.error.isEmpty()) {
-            emit loadFailed(r.error);
-            return;
-        }
-        analysis_ = r.analysis;
-        countMismatches(*r.set);
-        emit analysisChanged();
-    });
-    watcher->setFuture(QtConcurrent::run([paths, pack, filter]() -> LoadResult {
+    connect(watcher, &QFutureWatcher<LoadResult>::finished, this,
+            [this, watcher, generation, rescoredVersion] {
+                const LoadResult r = watcher->result();
+                watcher->deleteLater();
+                setBusy(-1, QString());
+                if (generation != generation_) return;
+                if (!r.error.isEmpty()) {
+                    emit loadFailed(r.error);
+                    return;
+                }
+                if (rescoredVersion != rescoredVersion_ || r.set->preferRescored() != preferRescored_) {
+                    // A rescore ended (or the switch moved) while importing: bring the new set up to date.
+                    auto updated = std::make_shared<ResultSet>(*r.set);
+                    applySessionState(*updated);
+                    recompute(updated);
+                    return;
+                }
+                analysis_ = r.analysis;
+                countMismatches(*r.set);
+                emit analysisChanged();
+            });
+    watcher->setFuture(QtConcurrent::run([paths, pack, filter, rescored, prefer]() -> LoadResult {
         LoadResult r;
         try {
             auto set = std::make_shared<ResultSet>(importResults(paths, pack));
+            if (!rescored.empty())
+                for (auto& t : set->trials)
+                    if (auto it = rescored.find(t.bundle + '\n' + t.trialPath); it != rescored.end())
+                        t.rescored = it->second;
+            set->setPreferRescored(prefer); // also re-indexes
             r.set = set;
             r.analysis = std::make_shared<Analysis>(computeAnalysis(set, filter));
         } catch (const std::exception& e) {
@@ -104,10 +120,28 @@ void Session::setSelectionPolicy(SelectionPolicy policy) {
 }
 
 void Session::setPreferRescored(bool on) {
+    preferRescored_ = on;
     if (!analysis_->set || analysis_->set->preferRescored() == on) return;
     auto copy = std::make_shared<ResultSet>(*analysis_->set);
     copy->setPreferRescored(on);
     recompute(copy);
+}
+
+void Session::clear() {
+    ++generation_; // a running import or recompute no longer matters; a rescore goes on, by trial
+    bundles_.clear();
+    taskPack_.clear();
+    analysis_ = std::make_shared<Analysis>();
+    mismatches_ = 0;
+    scoredWithoutRecord_ = 0;
+    emit analysisChanged();
+}
+
+void Session::applySessionState(ResultSet& set) const {
+    for (auto& t : set.trials)
+        if (auto it = rescoredById_.find(t.bundle + '\n' + t.trialPath); it != rescoredById_.end())
+            t.rescored = it->second;
+    set.setPreferRescored(preferRescored_); // also re-indexes
 }
 
 void Session::rescore(const std::vector<int>& trials, const RescoreOptions& options) {
@@ -127,10 +161,19 @@ void Session::rescore(const std::vector<int>& trials, const RescoreOptions& opti
         engine_.reset();
         setBusy(-1, QString());
         if (!outcome.first.empty()) {
-            auto updated = std::make_shared<ResultSet>(*set);
-            applyRescored(*updated, outcome.first);
-            countMismatches(*updated);
-            recompute(updated);
+            // Results are keyed by trial identity and merged into the CURRENT snapshot: an import, a filter
+            // change or a close during the rescore neither loses nor misplaces them.
+            for (const auto& [i, r] : outcome.first) {
+                const TrialRecord& t = set->trials[static_cast<std::size_t>(i)];
+                rescoredById_[t.bundle + '\n' + t.trialPath] = r;
+            }
+            ++rescoredVersion_;
+            if (analysis_->set) {
+                auto updated = std::make_shared<ResultSet>(*analysis_->set);
+                applySessionState(*updated);
+                countMismatches(*updated);
+                recompute(updated);
+            }
         }
         emit rescoreFinished(static_cast<int>(outcome.first.size()), mismatches_, cancelled, outcome.second);
     });

@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 #include <atomic>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -22,13 +23,18 @@ public:
 
     // Imports the bundles against the pack in the background; emits analysisChanged() or loadFailed().
     void load(const QStringList& bundles, const QString& taskPack);
+    // Closes every bundle: the views show nothing (rescored results of this session are kept, by trial,
+    // for bundles opened again).
+    void clear();
     const QStringList& bundles() const { return bundles_; }
     const QString& taskPack() const { return taskPack_; }
 
     void setFilter(const TrialFilter& filter);
     const TrialFilter& filter() const { return filter_; }
     void setSelectionPolicy(SelectionPolicy policy);
+    // Recorded rewards are the record and the default; this switch is kept across loads.
     void setPreferRescored(bool on);
+    bool preferRescored() const { return preferRescored_; }
 
     // Current snapshot; never null (empty before the first load).
     std::shared_ptr<const Analysis> analysis() const { return analysis_; }
@@ -53,6 +59,9 @@ signals:
 
 private:
     void recompute(std::shared_ptr<const ResultSet> set);
+    // Applies every rescored result of this session to the trials of `set` (matched by bundle and trial
+    // folder, never by row) and the reward preference.
+    void applySessionState(ResultSet& set) const;
     void setBusy(int delta, const QString& what);
 
     QStringList bundles_;
@@ -64,6 +73,11 @@ private:
     std::shared_ptr<RescoreEngine> engine_;
     void countMismatches(const ResultSet& set);
 
+    bool preferRescored_ = false;
+    // Rescored results by trial identity (bundle + trial folder): merged into whatever snapshot is current
+    // when a rescore ends, and into every later import.
+    std::map<std::string, RescoredResult> rescoredById_;
+    quint64 rescoredVersion_ = 0;
     int mismatches_ = 0;
     int scoredWithoutRecord_ = 0;
 };

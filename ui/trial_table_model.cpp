@@ -167,7 +167,7 @@ QVariant TrialTableModel::data(const QModelIndex& index, int role) const {
         case Status:
             if (!t.loadError.empty()) return tr("load error");
             if (!task) return tr("task not in pack");
-            return trialStatusTitle(statusOf(t));
+            return trialStatusTitle(statusOf(t, set_->preferRescored()));
         }
     }
     if (role == Qt::ToolTipRole) {

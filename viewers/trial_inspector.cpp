@@ -32,7 +32,7 @@
 #include "viewers/parameter_table_model.h"
 #include "viewers/scores_panel.h"
 #include "viewers/shape_presentation.h"
-#include "viewers/trajectory_summary.h"
+#include "viewers/trajectory_view.h"
 
 namespace vernier::viewers {
 
@@ -315,7 +315,7 @@ void TrialInspector::buildUi() {
     panels_->addTab(drawing_, tr("Drawing"));
     answerPy_ = makeTextView(panels_);
     panels_->addTab(answerPy_, tr("answer.py"));
-    trajectory_ = makeTextView(panels_);
+    trajectory_ = new TrajectoryView(panels_);
     panels_->addTab(trajectory_, tr("Trajectory"));
 
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -374,17 +374,14 @@ void TrialInspector::showTrial(const TrialRecord& trial, const TaskInfo& task) {
     updateCaptions();
 
     answerPy_->setPlainText(trial.answerPy.empty() ? tr("(no answer.py)") : readText(trial.answerPy));
-    if (trial.trajectory.empty()) {
-        trajectory_->setPlainText(tr("(no trajectory)"));
-    } else {
-        const TrajectorySummary t = summarizeTrajectory(readText(trial.trajectory, 16 << 20).toStdString());
-        QString head = t.parsed ? tr("%1 steps, %2 tool calls").arg(t.steps).arg(t.toolCalls)
-                                : QString::fromStdString(t.error);
-        if (t.costUsd) head += tr(", cost $%1").arg(*t.costUsd, 0, 'f', 4);
-        if (t.promptTokens)
-            head += tr(", %1 prompt / %2 completion tokens").arg(*t.promptTokens).arg(*t.completionTokens);
-        trajectory_->setPlainText(head + QStringLiteral("\n\n") + QString::fromStdString(t.pretty));
-    }
+    if (trial.trajectory.empty())
+        trajectory_->showMessage(tr("(no trajectory)"));
+    else
+        trajectory_->showFile(trial.trajectory,
+                              trial.usageSource == "trajectory final_metrics"
+                                  ? tr("The trial's cost and tokens were taken from this "
+                                       "trajectory's final_metrics (result.json has no usage).")
+                                  : QString());
     const int drawingTab = panels_->indexOf(drawing_);
     panels_->setTabVisible(drawingTab, task.workflow == Workflow::ImageToCad);
     if (task.workflow == Workflow::ImageToCad) {

@@ -35,6 +35,7 @@ class OcctViewWidget;
 class ParameterStatusFilter;
 class ParameterTableModel;
 class ScoresPanel;
+class TrajectoryView;
 struct PickedFace;
 
 class TrialInspector : public QWidget {
@@ -62,6 +63,7 @@ public:
     ParameterStatusFilter* parameterFilter() const { return parameterFilter_; }
     ScoresPanel* scoresPanel() const { return scores_; }
     FeatureTreesPanel* featureTrees() const { return trees_; }
+    TrajectoryView* trajectoryView() const { return trajectory_; }
     QTabWidget* panels() const { return panels_; }
     CameraLink& cameraLink() { return link_; }
 
@@ -133,7 +135,7 @@ private:
     FeatureTreesPanel* trees_ = nullptr;
     DrawingView* drawing_ = nullptr;
     QPlainTextEdit* answerPy_ = nullptr;
-    QPlainTextEdit* trajectory_ = nullptr;
+    TrajectoryView* trajectory_ = nullptr;
 };
 
 } // namespace vernier::viewers

@@ -39,7 +39,10 @@ int runCompare(const std::vector<std::string>& raw) {
         similar = std::strtod(s.c_str(), &end);
         if (*end != '\0' || !(similar >= 0 && similar < 1)) throw InputError("--similar must be in [0, 1)");
     }
-    if (a.flag("--rescore")) cli::rescoreAll(set, a);
+    if (a.flag("--rescore")) {
+        cli::rescoreAll(set, a);
+        set.setPreferRescored(true); // asked for: the report is on rescored rewards and says so
+    }
     std::cout << vernier::cli::jsonText(comparisonJson(set, sa, sb, similar)) << "\n";
     return cli::kExitOk;
 }

@@ -40,7 +40,10 @@ int runLeaderboard(const std::vector<std::string>& raw) {
     if (formats > 1) throw InputError("choose one of --json, --csv, --latex");
     ResultSet set = cli::loadResults(a);
     cli::reportProblems(set);
-    if (a.flag("--rescore")) cli::rescoreAll(set, a);
+    if (a.flag("--rescore")) {
+        cli::rescoreAll(set, a);
+        set.setPreferRescored(true); // asked for: the report is on rescored rewards and says so
+    }
     const BootstrapOptions bo = bootstrapOptions(a);
     if (a.flag("--csv")) {
         std::cout << leaderboardCsv(leaderboard(set, bo));

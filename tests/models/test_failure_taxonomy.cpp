@@ -30,7 +30,7 @@ StageScores stage(std::optional<double> g, std::optional<double> s, std::string 
 TEST(Taxonomy, PositiveRewardIsNeverZeroEvenAfterATimeout) {
     TrialRecord t = answered(0.3);
     t.exceptionType = "AgentTimeoutError";
-    EXPECT_EQ(classifyTrial(t, Workflow::Creation).category, ZeroCategory::None);
+    EXPECT_EQ(classifyTrial(t, Workflow::Creation, true).category, ZeroCategory::None);
 }
 
 TEST(Taxonomy, AgentExceptionComesFirst) {
@@ -38,12 +38,12 @@ TEST(Taxonomy, AgentExceptionComesFirst) {
     t.exceptionType = "AgentTimeoutError";
     t.exceptionMessage = "timed out";
     t.recordedDetails.single = stage(0.0, 0.0);
-    auto z = classifyTrial(t, Workflow::Creation);
+    auto z = classifyTrial(t, Workflow::Creation, true);
     EXPECT_EQ(z.category, ZeroCategory::FinalException);
     EXPECT_EQ(z.reason, "AgentTimeoutError: timed out");
     t.answer = {};
     t.recordedReward.reset();
-    EXPECT_EQ(classifyTrial(t, Workflow::Creation).category, ZeroCategory::FinalException);
+    EXPECT_EQ(classifyTrial(t, Workflow::Creation, true).category, ZeroCategory::FinalException);
 }
 
 TEST(Taxonomy, VerifierExceptionsAreScorerCrashes) {
@@ -51,7 +51,7 @@ TEST(Taxonomy, VerifierExceptionsAreScorerCrashes) {
         EXPECT_TRUE(isVerifierException(type)) << type;
         TrialRecord t = answered(std::nullopt);
         t.exceptionType = type;
-        EXPECT_EQ(classifyTrial(t, Workflow::ImageToCad).category, ZeroCategory::ScorerCrash) << type;
+        EXPECT_EQ(classifyTrial(t, Workflow::ImageToCad, true).category, ZeroCategory::ScorerCrash) << type;
     }
     EXPECT_FALSE(isVerifierException("AgentTimeoutError"));
     EXPECT_FALSE(isVerifierException("NonZeroAgentExitCodeError"));
@@ -61,19 +61,19 @@ TEST(Taxonomy, MissingOutputBeforeScorerCrash) {
     TrialRecord t = answered(std::nullopt);
     t.answer = {};
     t.exceptionType = "RewardFileNotFoundError"; // the verifier found nothing to score
-    EXPECT_EQ(classifyTrial(t, Workflow::Creation).category, ZeroCategory::MissingOutput);
+    EXPECT_EQ(classifyTrial(t, Workflow::Creation, true).category, ZeroCategory::MissingOutput);
     // create_and_edit needs both documents.
     TrialRecord e = answered(0.0);
     e.answerBase = FileRef::onDisk("/x/answer_base.FCStd");
-    EXPECT_EQ(classifyTrial(e, Workflow::CreateAndEdit).category, ZeroCategory::MissingOutput);
+    EXPECT_EQ(classifyTrial(e, Workflow::CreateAndEdit, true).category, ZeroCategory::MissingOutput);
     e.answerEdit = FileRef::onDisk("/x/answer_edit.FCStd");
     e.recordedDetails.single = stage(0.0, 0.5);
-    EXPECT_EQ(classifyTrial(e, Workflow::CreateAndEdit).category, ZeroCategory::GeometryZero);
+    EXPECT_EQ(classifyTrial(e, Workflow::CreateAndEdit, true).category, ZeroCategory::GeometryZero);
 }
 
 TEST(Taxonomy, AnswerWithoutRewardIsScorerCrash) {
     TrialRecord t = answered(std::nullopt);
-    auto z = classifyTrial(t, Workflow::Creation);
+    auto z = classifyTrial(t, Workflow::Creation, true);
     EXPECT_EQ(z.category, ZeroCategory::ScorerCrash);
     EXPECT_EQ(z.reason, "no reward recorded");
 }
@@ -82,16 +82,16 @@ TEST(Taxonomy, ScoreAxesAndGates) {
     TrialRecord t = answered(0.0);
     t.recordedDetails.single = stage(
         0.0, 0.7, "ref.FCStd vs answer.FCStd: OCCT OBB maximum relative error 12.500% >= 10.000% threshold");
-    auto z = classifyTrial(t, Workflow::Creation);
+    auto z = classifyTrial(t, Workflow::Creation, true);
     EXPECT_EQ(z.category, ZeroCategory::GeometryZero);
     EXPECT_EQ(z.gate, "bbox");
     t.recordedDetails.single =
         stage(0.0, 0.0, "no PartDesign::Body found — spec requires exactly one solid body");
-    z = classifyTrial(t, Workflow::Creation);
+    z = classifyTrial(t, Workflow::Creation, true);
     EXPECT_EQ(z.category, ZeroCategory::GeometryAndSpecZero);
     EXPECT_EQ(z.gate, "body");
     t.recordedDetails.single = stage(0.45, 0.0);
-    z = classifyTrial(t, Workflow::Creation);
+    z = classifyTrial(t, Workflow::Creation, true);
     EXPECT_EQ(z.category, ZeroCategory::SpecZero);
     EXPECT_TRUE(z.gate.empty());
 }
@@ -105,11 +105,11 @@ TEST(Taxonomy, CreateAndEditAxisIsZeroWhenZeroInEitherStage) {
     StageScores target = stage(0.0, 0.9);
     target.gate = "vertex_count";
     t.recordedDetails.target = target;
-    auto z = classifyTrial(t, Workflow::CreateAndEdit);
+    auto z = classifyTrial(t, Workflow::CreateAndEdit, true);
     EXPECT_EQ(z.category, ZeroCategory::GeometryZero);
     EXPECT_EQ(z.gate, "vertex_count");
     t.recordedDetails.base = stage(0.8, 0.0);
-    EXPECT_EQ(classifyTrial(t, Workflow::CreateAndEdit).category, ZeroCategory::GeometryAndSpecZero);
+    EXPECT_EQ(classifyTrial(t, Workflow::CreateAndEdit, true).category, ZeroCategory::GeometryAndSpecZero);
 }
 
 TEST(Taxonomy, RescoredResultDecidesWhenPresent) {
@@ -119,13 +119,13 @@ TEST(Taxonomy, RescoredResultDecidesWhenPresent) {
     r.scorerCrash = true;
     r.error = "timeout after 5 s";
     t.rescored = r;
-    auto z = classifyTrial(t, Workflow::Creation);
+    auto z = classifyTrial(t, Workflow::Creation, true);
     EXPECT_EQ(z.category, ZeroCategory::ScorerCrash);
     EXPECT_EQ(z.reason, "rescoring: timeout after 5 s");
     EXPECT_EQ(classifyTrial(t, Workflow::Creation, false).category, ZeroCategory::GeometryZero);
     t.rescored->scorerCrash = false;
     t.rescored->reward = 0.7;
-    EXPECT_EQ(classifyTrial(t, Workflow::Creation).category, ZeroCategory::None);
+    EXPECT_EQ(classifyTrial(t, Workflow::Creation, true).category, ZeroCategory::None);
     EXPECT_DOUBLE_EQ(*t.rescoreDelta(), -0.7);
 }
 

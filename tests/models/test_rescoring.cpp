@@ -120,6 +120,7 @@ TEST(Rescoring, CrashAndHangAffectOnlyTheirTrial) {
     EXPECT_EQ(seen.back().crashed, 3);
 
     applyRescored(f.set, results);
+    f.set.setPreferRescored(true); // recorded rewards are the default; classify the rescored ones
     for (const auto& t : f.set.trials) {
         if (t.trialName == "task-a__crash" || t.trialName == "task-a__hang") {
             EXPECT_EQ(t.zero.category, ZeroCategory::ScorerCrash);
