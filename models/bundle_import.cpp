@@ -766,10 +766,6 @@ void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
         if (!t.stoppedAtStep.empty())
             problems.push_back(
                 {t.trialPath, "stopped at step \"" + t.stoppedAtStep + "\": " + t.stopReason, t.trialName});
-        // An empty or skipped artifact is no fault; a failed copy is.
-        for (const auto& a : t.artifactProblems)
-            if (a.size() > 8 && a.compare(a.size() - 8, 8, ": failed") == 0)
-                problems.push_back({t.trialPath, "artifact not collected: " + a, t.trialName});
     }
     if (info) {
         info->path = bundle;

@@ -184,9 +184,12 @@ ZeroClassification classifyTrial(const TrialRecord& t, Workflow workflow, bool u
         m.reason = std::move(reason);
         return m;
     };
-    const std::string filesMissing = workflow == Workflow::CreateAndEdit
-                                         ? "answer_base.FCStd / answer_edit.FCStd missing"
-                                         : "answer.FCStd missing";
+    std::string filesMissing = workflow == Workflow::CreateAndEdit
+                                   ? "answer_base.FCStd / answer_edit.FCStd missing"
+                                   : "answer.FCStd missing";
+    // The artifact manifest may say why (a failed copy of /app/answer.FCStd, ...).
+    for (const auto& a : t.artifactProblems)
+        if (a.find(".FCStd:") != std::string::npos) filesMissing += " (artifact " + a + ")";
 
     if (rescored) {
         // A rescored result is made from the files, so their presence is its evidence.

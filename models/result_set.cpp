@@ -14,6 +14,23 @@ void ResultSet::setPolicy(SelectionPolicy p) {
     policy_ = p;
 }
 
+namespace {
+
+// The answer documents a workflow needs (answer.py too for drawing tasks), with where the trial has them.
+std::vector<std::pair<const char*, const FileRef*>> requiredAnswers(const TrialRecord& t, Workflow w) {
+    switch (w) {
+    case Workflow::CreateAndEdit:
+        return {{"answer_base.FCStd", &t.answerBase}, {"answer_edit.FCStd", &t.answerEdit}};
+    case Workflow::ImageToCad:
+        return {{"answer.FCStd", &t.answer}, {"answer.py", &t.answerPy}};
+    case Workflow::Creation:
+        break;
+    }
+    return {{"answer.FCStd", &t.answer}};
+}
+
+} // namespace
+
 bool ResultSet::usesRescored() const {
     if (!preferRescored_) return false;
     for (const auto& t : trials)
@@ -172,6 +189,18 @@ ResultSet importResults(const std::vector<std::string>& bundles, const std::stri
                                       "task.toml");
     }
     set.reindex();
+    // A failed artifact copy matters when it is why a document the task needs is missing.
+    for (const auto& t : set.trials) {
+        if (t.taskIndex < 0 || !t.loadError.empty()) continue;
+        const Workflow w = set.tasks[static_cast<std::size_t>(t.taskIndex)].workflow;
+        for (const auto& [name, ref] : requiredAnswers(t, w)) {
+            if (!ref->empty()) continue;
+            for (const auto& a : t.artifactProblems)
+                if (a.find("/" + std::string(name) + ":") != std::string::npos)
+                    set.problems.push_back(
+                        {t.trialPath, std::string(name) + " missing: artifact " + a, t.trialName});
+        }
+    }
     for (int t : set.unmatchedTrials()) {
         const TrialRecord& tr = set.trials[static_cast<std::size_t>(t)];
         if (tr.loadError.empty())
