@@ -1,8 +1,11 @@
 #include "models/table_export.h"
 
+#include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
+#include <string_view>
 #include <utility>
 
 namespace vernier {
@@ -21,14 +24,75 @@ std::string opt(const std::optional<double>& v, double scale, int decimals, cons
 
 } // namespace
 
-std::string csvField(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+namespace {
+
+bool isNumber(const std::string& s) {
+    if (s.empty()) return false;
+    char* end = nullptr;
+    std::strtod(s.c_str(), &end);
+    return end == s.c_str() + s.size() && s.find_first_of(" \t\r\n") == std::string::npos;
+}
+
+} // namespace
+
+std::string csvField(const std::string& raw) {
+    std::string s = raw;
+    // A text cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
+    // apostrophe (OWASP CSV-injection guidance); numbers stay numbers.
+    if (!s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos && !isNumber(s))
+        s.insert(s.begin(), '\'');
+    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
     std::string out = "\"";
     for (char c : s) {
         if (c == '"') out += '"';
         out += c;
     }
     return out + "\"";
+}
+
+std::string trialsCsv(const ResultSet& set, const std::vector<int>& trials) {
+    std::ostringstream o;
+    // The shortest text that reads back as the same double: exactly what was recorded.
+    const auto num = [](const std::optional<double>& v) {
+        if (!v) return std::string();
+        char buf[32];
+        auto r = std::to_chars(buf, buf + sizeof buf, *v);
+        return std::string(buf, r.ptr);
+    };
+    const auto stage = [&](const std::optional<StageScores>& st, bool geometry) -> std::optional<double> {
+        if (!st) return std::nullopt;
+        return geometry ? st->geometry : st->spec;
+    };
+    o << "trial_name,bundle,task_id,workflow,agent,model,reward_used,reward_recorded,reward_rescored,"
+         "geometry_similarity,cad_spec_consistency,base_geometry_similarity,base_cad_spec_consistency,"
+         "edit_geometry_similarity,edit_cad_spec_consistency,zero_category,gate,exception_type,cost_usd,"
+         "input_tokens,cached_tokens,output_tokens,duration_min,load_error\n";
+    for (int i : trials) {
+        if (i < 0 || i >= static_cast<int>(set.trials.size())) continue;
+        const TrialRecord& t = set.trials[static_cast<std::size_t>(i)];
+        const bool valid = t.loadError.empty() && t.taskIndex >= 0;
+        const RecordedDetails& d = t.recordedDetails;
+        const bool useRescored = set.preferRescored() && t.rescored.has_value();
+        const StageScores& single = useRescored ? t.rescored->single : d.single;
+        const std::optional<StageScores>& base = useRescored ? t.rescored->base : d.base;
+        const std::optional<StageScores>& edit = useRescored ? t.rescored->target : d.target;
+        const auto tokens = [](const std::optional<std::int64_t>& v) {
+            return v ? std::to_string(*v) : std::string();
+        };
+        const auto dur = t.durationSeconds();
+        o << csvField(t.trialName) << ',' << csvField(t.bundle) << ',' << csvField(t.taskId) << ','
+          << (t.taskIndex >= 0 ? workflowKey(set.tasks[static_cast<std::size_t>(t.taskIndex)].workflow) : "")
+          << ',' << csvField(t.system.agent) << ',' << csvField(t.system.model) << ','
+          << (valid ? num(t.effectiveReward(set.preferRescored())) : std::string()) << ','
+          << num(t.recordedReward) << ',' << (t.rescored ? num(t.rescored->reward) : std::string()) << ','
+          << num(single.geometry) << ',' << num(single.spec) << ',' << num(stage(base, true)) << ','
+          << num(stage(base, false)) << ',' << num(stage(edit, true)) << ',' << num(stage(edit, false)) << ','
+          << (t.zero.category == ZeroCategory::None ? "" : zeroCategoryKey(t.zero.category)) << ','
+          << csvField(t.zero.gate) << ',' << csvField(t.exceptionType) << ',' << num(t.costUsd) << ','
+          << tokens(t.tokens.input) << ',' << tokens(t.tokens.cache) << ',' << tokens(t.tokens.output) << ','
+          << (dur ? num(*dur / 60.0) : std::string()) << ',' << csvField(t.loadError) << '\n';
+    }
+    return o.str();
 }
 
 std::string latexEscape(const std::string& s) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "models/result_set.h"
 #include "models/statistics.h"
 
 namespace vernier {
@@ -13,6 +14,10 @@ namespace vernier {
 // typographic characters the tables use: em/en dash, Δ, minus, ≤); every table export goes through these.
 std::string csvField(const std::string& s);
 std::string latexEscape(const std::string& utf8);
+
+// Every listed trial (indices into set.trials) as data: full-precision numbers, no units or display
+// labels, empty where unknown; stable snake_case column names, trial_name first.
+std::string trialsCsv(const ResultSet& set, const std::vector<int>& trials);
 
 std::string leaderboardCsv(const std::vector<SystemSummary>& rows);
 std::string leaderboardLatex(const std::vector<SystemSummary>& rows, const std::string& caption = {});

@@ -24,14 +24,17 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
+#include <QShortcut>
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTime>
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <Standard_Version.hxx>
 #include <exception>
 
+#include "models/table_export.h"
 #include "scoring/safe_zip.h"
 #include "ui/charts_page.h"
 #include "ui/compare_view.h"
@@ -43,6 +46,7 @@
 #include "ui/report_export.h"
 #include "ui/session.h"
 #include "ui/table_model_export.h"
+#include "ui/trial_table_model.h"
 #include "ui/trials_view.h"
 #include "vernier_version.h"
 #include "viewers/trial_inspector.h"
@@ -126,6 +130,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
     cancel_->setObjectName(QStringLiteral("cancelRescore"));
     cancel_->setVisible(false);
     statusBar()->addWidget(summary_, 1);
+    lastRescore_ = new QLabel(this);
+    lastRescore_->setObjectName(QStringLiteral("lastRescore"));
+    lastRescore_->setVisible(false);
+    statusBar()->addPermanentWidget(lastRescore_);
     statusBar()->addPermanentWidget(mismatch_);
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancel_);
@@ -158,12 +166,20 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
             [this](int rescored, int mismatches, bool cancelled, const QString& error) {
                 cancel_->setVisible(false);
                 progress_->setFormat(QStringLiteral("%p%"));
-                summary_->setText(error.isEmpty()
-                                      ? tr("Rescored %1 trial(s)%2; %3 mismatch(es) with the recorded reward")
-                                            .arg(rescored)
-                                            .arg(cancelled ? tr(" (cancelled)") : QString())
-                                            .arg(mismatches)
-                                      : tr("Rescoring failed: %1").arg(error));
+                // Kept in its own place until the next rescore: the summary line is rewritten by every
+                // update.
+                const QString when = QTime::currentTime().toString(QStringLiteral("HH:mm"));
+                lastRescore_->setText(error.isEmpty()
+                                          ? tr("Last rescore (%1): %2 trial(s)%3, %4 mismatch(es)")
+                                                .arg(when)
+                                                .arg(rescored)
+                                                .arg(cancelled ? tr(", cancelled") : QString())
+                                                .arg(mismatches)
+                                          : tr("Last rescore (%1) failed: %2").arg(when, error));
+                lastRescore_->setToolTip(
+                    tr("Rescored rewards are a second opinion; the leaderboard uses them only when the "
+                       "Rewards switch says \"rescored\"."));
+                lastRescore_->setVisible(true);
             });
 
     for (ViewPage* page : pages_) {
@@ -278,6 +294,13 @@ void MainWindow::onAnalysisChanged() {
     problems_->setResultSet(analysis->set);
     if (newSet) problems_->setVisible(problems_->problemCount() > 0);
     trialsView_->setMismatchCount(session_->mismatchCount());
+    // Open inspectors reflect rescoring done anywhere (their own Rescore button, the menu, the trials view).
+    if (analysis->set)
+        for (const auto& w : inspectors_)
+            if (w) {
+                const int t = findTrial(w->trialName());
+                if (t >= 0) w->updateRecords(analysis->set->trials[static_cast<std::size_t>(t)]);
+            }
     updateStatus();
     emit analysisShown();
 }
@@ -362,6 +385,11 @@ QWidget* MainWindow::openTrial(int trialIndex, bool inspector) {
     if (!inspector || trial.taskIndex < 0 || !trial.loadError.empty()) return nullptr;
     auto* window = new viewers::TrialInspector(nullptr);
     window->setAttribute(Qt::WA_DeleteOnClose);
+    std::erase_if(inspectors_, [](const QPointer<viewers::TrialInspector>& w) { return w.isNull(); });
+    inspectors_.push_back(window);
+    // Ctrl+W and Escape close an inspector; quitting the main window closes them all (closeEvent).
+    for (const QKeySequence& key : {QKeySequence(QKeySequence::Close), QKeySequence(Qt::Key_Escape)})
+        connect(new QShortcut(key, window), &QShortcut::activated, window, &QWidget::close);
     window->setWindowTitle(tr("%1 — Vernier trial inspector").arg(qs(trial.trialName)));
     window->resize(1300, 850);
     connect(this, &QObject::destroyed, window, &QWidget::close);
@@ -502,6 +530,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("window/view"), currentViewKey());
     session_->cancelRescore();
+    for (const auto& w : inspectors_)
+        if (w) w->close();
     QMainWindow::closeEvent(event);
 }
 
@@ -541,6 +571,15 @@ bool askFigureOptions(QWidget* parent, FigureOptions& o) {
 
 } // namespace
 
+// A file name typed without an extension gets the one of the filter the user chose ("PDF (*.pdf)").
+QString withChosenExtension(const QString& path, const QString& filter) {
+    if (path.isEmpty() || !QFileInfo(path).suffix().isEmpty()) return path;
+    const int star = static_cast<int>(filter.indexOf(QLatin1String("*.")));
+    if (star < 0) return path;
+    const int end = static_cast<int>(filter.indexOf(QLatin1Char(')'), star));
+    return path + filter.mid(star + 1, end < 0 ? -1 : end - star - 1);
+}
+
 void MainWindow::exportFigureDialog() {
     ViewPage* page = view(currentViewKey());
     if (!page) return;
@@ -562,9 +601,11 @@ void MainWindow::exportFigureDialog() {
     }
     FigureOptions o = figures[chosen].defaults;
     if (!askFigureOptions(this, o)) return;
-    const QString path =
+    QString filter;
+    const QString path = withChosenExtension(
         QFileDialog::getSaveFileName(this, tr("Export figure"), figures[chosen].name + QStringLiteral(".pdf"),
-                                     tr("PDF (*.pdf);;SVG (*.svg);;PNG (*.png)"));
+                                     tr("PDF (*.pdf);;SVG (*.svg);;PNG (*.png)"), &filter),
+        filter);
     if (path.isEmpty()) return;
     FigureFormat format;
     if (!figureFormatFromPath(path, &format)) {
@@ -597,16 +638,26 @@ void MainWindow::exportTableDialog() {
         if (!ok) return;
         chosen = static_cast<int>(names.indexOf(name));
     }
-    const QString path =
+    QString filter;
+    const QString path = withChosenExtension(
         QFileDialog::getSaveFileName(this, tr("Export table"), tables[chosen].name + QStringLiteral(".csv"),
-                                     tr("CSV (*.csv);;LaTeX booktabs (*.tex)"));
+                                     tr("CSV (*.csv);;LaTeX booktabs (*.tex)"), &filter),
+        filter);
     if (path.isEmpty()) return;
     const bool latex = path.endsWith(QLatin1String(".tex"), Qt::CaseInsensitive);
     QString text;
     const auto analysis = session_->analysis();
-    if (tables[chosen].name == QLatin1String("leaderboard")) // the CLI's numbers, via models/table_export.h
+    if (tables[chosen].name == QLatin1String("leaderboard")) { // the CLI's numbers, via models/table_export.h
         text = latex ? leaderboardLatexText(*analysis) : leaderboardCsvText(*analysis);
-    else
+    } else if (tables[chosen].name == QLatin1String("trials") && !latex && analysis->set) {
+        // Data, not display text: the listed trials in their shown order, raw numbers, a trial-name column.
+        std::vector<int> rows;
+        const QAbstractItemModel& m = *tables[chosen].model;
+        for (int r = 0; r < m.rowCount(); ++r)
+            rows.push_back(m.index(r, 0).data(TrialTableModel::TrialIndexRole).toInt());
+        text = QString::fromStdString(trialsCsv(*analysis->set, rows));
+    }
+    if (text.isEmpty())
         text = latex ? modelToLatex(*tables[chosen].model, tables[chosen].name)
                      : modelToCsv(*tables[chosen].model);
     QString error;

@@ -3,6 +3,7 @@
 // rescoring), drag and drop of bundles and task packs, progress and mismatch count in the status bar,
 // and window state remembered between runs.
 #include <QMainWindow>
+#include <QPointer>
 #include <QStringList>
 #include <vector>
 
@@ -17,6 +18,10 @@ class QProgressBar;
 class QPushButton;
 class QStackedWidget;
 
+namespace vernier::viewers {
+class TrialInspector;
+}
+
 namespace vernier::ui {
 
 class FilterBar;
@@ -25,6 +30,9 @@ class ViewPage;
 class TrialsView;
 class CompareView;
 class ProblemsDock;
+
+// "fig" + "PDF (*.pdf)" -> "fig.pdf"; a name with an extension is kept as typed.
+QString withChosenExtension(const QString& path, const QString& filter);
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -89,11 +97,13 @@ private:
     TrialsView* trialsView_ = nullptr;
     CompareView* compareView_ = nullptr;
     ProblemsDock* problems_ = nullptr;
+    std::vector<QPointer<viewers::TrialInspector>> inspectors_; // open inspector windows (closed on quit)
     QAction* useRescoredAction_ = nullptr;
     QComboBox* rewardsSwitch_ = nullptr;
     const void* problemsShownFor_ = nullptr; // the result set the panel was last opened for
     QMenu* recentMenu_ = nullptr;
     QLabel* summary_;
+    QLabel* lastRescore_ = nullptr; // the outcome of the last rescore, kept until the next
     QLabel* mismatch_;
     QProgressBar* progress_;
     QPushButton* cancel_;

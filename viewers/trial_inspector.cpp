@@ -435,6 +435,22 @@ void TrialInspector::setStage(int index) {
     updateScene();
 }
 
+void TrialInspector::updateRecords(const TrialRecord& trial) {
+    if (QString::fromStdString(trial.trialName) != trialName_) return;
+    recordedReward_ = trial.recordedReward;
+    rescoredReward_ = trial.rescored ? trial.rescored->reward : std::nullopt;
+    const auto rescoredOf = [&](std::size_t i) -> std::optional<StageScores> {
+        if (!trial.rescored) return std::nullopt;
+        if (inputs_.size() == 2) return i == 0 ? trial.rescored->base : trial.rescored->target;
+        return trial.rescored->single;
+    };
+    for (std::size_t i = 0; i < inputs_.size(); ++i)
+        inputs_[i].rescored = rescoredOf(i);
+    for (std::size_t i = 0; i < stages_.size() && i < inputs_.size(); ++i)
+        stages_[i].input.rescored = inputs_[i].rescored;
+    populatePanels();
+}
+
 void TrialInspector::populatePanels() {
     const StageAnalysis* a = currentAnalysis();
     if (!a) return;

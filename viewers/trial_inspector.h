@@ -46,6 +46,11 @@ public:
 
     // Loads and scores the trial's documents off the GUI thread; analysisReady() follows.
     void showTrial(const TrialRecord& trial, const TaskInfo& task);
+    // The same trial with new recorded/rescored results (a rescore anywhere): the score panels update,
+    // the geometry and the camera stay.
+    void updateRecords(const TrialRecord& trial);
+    const QString& trialName() const { return trialName_; }
+    std::optional<double> rescoredReward() const { return rescoredReward_; }
 
     void setMode(InspectorMode mode);
     InspectorMode mode() const { return mode_; }

@@ -10,6 +10,9 @@
 
 #include "bundle_builder.h"
 #include "models/result_set.h"
+#include "models/table_export.h"
+
+#include <sstream>
 
 namespace fs = std::filesystem;
 using namespace vernier;
@@ -371,4 +374,27 @@ TEST(HarborUsage, WithoutUsageInResultJsonTheTrajectorysFinalMetricsAreUsed) {
     EXPECT_EQ(*t.tokens.output, 20000);
     // Usage recorded in result.json is never replaced by the trajectory's.
     EXPECT_EQ(trial(s, "freecad-578850b93a__w8ThRft").usageSource, "result.json");
+}
+
+TEST(TrialsCsv, RawNumbersAndATrialNameColumn) {
+    ResultSet s = importResults({kHarbor + "/job-0.22"}, kPack);
+    std::vector<int> all;
+    for (std::size_t i = 0; i < s.trials.size(); ++i)
+        all.push_back(static_cast<int>(i));
+    const std::string csv = trialsCsv(s, all);
+    std::istringstream in(csv);
+    std::string header, line;
+    std::getline(in, header);
+    EXPECT_EQ(header.rfind("trial_name,bundle,task_id,workflow,agent,model,reward_used,reward_recorded,", 0),
+              0u);
+    bool seen = false;
+    while (std::getline(in, line))
+        if (line.rfind("freecad-578850b93a__w8ThRft,", 0) == 0) {
+            seen = true;
+            // Full precision, no currency symbol, no display label.
+            EXPECT_NE(line.find(",0.7866550762942912,0.7866550762942912,,0.7268795920117674,0.8571428571428572,"), std::string::npos) << line;
+            EXPECT_NE(line.find(",1.25,900000,750000,20000,"), std::string::npos) << line;
+            EXPECT_EQ(line.find('$'), std::string::npos);
+        }
+    EXPECT_TRUE(seen);
 }

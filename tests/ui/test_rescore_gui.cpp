@@ -1,10 +1,12 @@
 // "Rescore all" from the main window on the shipped sample: real vernier-cli worker processes, a
 // throw-away cache, and an event loop that must keep turning while the workers run.
 #include <QApplication>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QLabel>
+#include <QPointer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -13,8 +15,10 @@
 
 #include "models/rescoring.h"
 #include "ui/main_window.h"
+#include "ui/report_export.h"
 #include "ui/session.h"
 #include "ui/support_fixture.h"
+#include "viewers/trial_inspector.h"
 
 using namespace vernier;
 using namespace vernier::ui;
@@ -40,6 +44,17 @@ TEST(UiRescore, RescoringTheSampleFinishesAndCountsTheTwoKernelDriftMismatches) 
                   QStringLiteral(VERNIER_SOURCE_DIR "/resources/sample/pack"));
     ASSERT_TRUE(waitForAnalysis(w));
     ASSERT_FALSE(w.session()->analysis()->set->trials.empty());
+    // The recorded leaderboard before rescoring, to compare with after.
+    std::vector<double> recordedOverall;
+    for (const auto& row : w.session()->analysis()->rows)
+        recordedOverall.push_back(row.summary.overall);
+    // An inspector open on a recorded scorer crash (no recorded reward) during the rescore.
+    const int crashed = w.findTrial(QStringLiteral("freecad-7c431b252d__MXSiaGW"));
+    ASSERT_GE(crashed, 0);
+    QPointer<viewers::TrialInspector> inspector =
+        qobject_cast<viewers::TrialInspector*>(w.openTrial(crashed, true));
+    ASSERT_TRUE(inspector);
+    EXPECT_FALSE(inspector->rescoredReward());
 
     auto* mismatch = w.findChild<QLabel*>(QStringLiteral("mismatchLabel"));
     ASSERT_NE(mismatch, nullptr);
@@ -85,4 +100,60 @@ TEST(UiRescore, RescoringTheSampleFinishesAndCountsTheTwoKernelDriftMismatches) 
     EXPECT_EQ(w.session()->scoredWithoutRecordCount(), 2);
     // Generous: the GUI thread only handles progress messages; 2 s would be a visible freeze.
     EXPECT_LT(longestGap, 2000);
+
+    // Recorded rewards are the record: rescoring changes no leaderboard number until the switch says so.
+    const auto after = w.session()->analysis();
+    EXPECT_FALSE(after->set->usesRescored());
+    ASSERT_EQ(after->rows.size(), recordedOverall.size());
+    for (std::size_t i = 0; i < recordedOverall.size(); ++i)
+        EXPECT_DOUBLE_EQ(after->rows[i].summary.overall, recordedOverall[i]);
+    EXPECT_FALSE(w.windowTitle().contains(QStringLiteral("rescored")));
+    // The outcome stays readable after later status updates.
+    auto* last = w.findChild<QLabel*>(QStringLiteral("lastRescore"));
+    ASSERT_NE(last, nullptr);
+    EXPECT_TRUE(last->text().contains(QStringLiteral("2 mismatch(es)"))) << last->text().toStdString();
+    // The open inspector shows the rescored value it did not have before.
+    ASSERT_TRUE(inspector);
+    EXPECT_TRUE(inspector->rescoredReward());
+
+    // The switch: every place says the numbers are rescored.
+    auto* sw = w.findChild<QComboBox*>(QStringLiteral("rewardsSwitch"));
+    ASSERT_NE(sw, nullptr);
+    EXPECT_EQ(sw->currentIndex(), 0);
+    sw->setCurrentIndex(1);
+    ASSERT_TRUE(waitForAnalysis(w));
+    EXPECT_TRUE(w.session()->analysis()->set->usesRescored());
+    EXPECT_TRUE(w.windowTitle().contains(QStringLiteral("rescored"))) << w.windowTitle().toStdString();
+    auto* summary = w.findChild<QLabel*>(QStringLiteral("statusSummary"));
+    ASSERT_NE(summary, nullptr);
+    EXPECT_TRUE(summary->text().contains(QStringLiteral("rescored by Vernier")))
+        << summary->text().toStdString();
+    EXPECT_TRUE(
+        rewardsTitle(*w.session()->analysis(), QStringLiteral("T")).contains(QStringLiteral("rescored by")));
+    EXPECT_TRUE(
+        leaderboardLatexText(*w.session()->analysis()).contains(QStringLiteral("rescored by Vernier")));
+    // The claude-code row now includes its rescored scorer crash (1.0 instead of 0): a different number.
+    bool changed = false;
+    for (std::size_t i = 0; i < recordedOverall.size(); ++i)
+        changed = changed || w.session()->analysis()->rows[i].summary.overall != recordedOverall[i];
+    EXPECT_TRUE(changed);
+    // Closing results keeps the choice and empties every view.
+    w.openResults({}, QString());
+    EXPECT_FALSE(w.session()->analysis()->set);
+    EXPECT_EQ(w.windowTitle(), QStringLiteral("Vernier"));
+    EXPECT_TRUE(w.session()->preferRescored());
+    // Quitting closes the inspector too.
+    w.close();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    EXPECT_TRUE(inspector.isNull());
+}
+
+TEST(UiExport, TheChosenExtensionIsAdded) {
+    EXPECT_EQ(withChosenExtension(QStringLiteral("/tmp/fig"), QStringLiteral("PDF (*.pdf)")),
+              QStringLiteral("/tmp/fig.pdf"));
+    EXPECT_EQ(withChosenExtension(QStringLiteral("/tmp/t"), QStringLiteral("LaTeX booktabs (*.tex)")),
+              QStringLiteral("/tmp/t.tex"));
+    EXPECT_EQ(withChosenExtension(QStringLiteral("/tmp/fig.svg"), QStringLiteral("PDF (*.pdf)")),
+              QStringLiteral("/tmp/fig.svg"));
+    EXPECT_EQ(withChosenExtension(QString(), QStringLiteral("PDF (*.pdf)")), QString());
 }
