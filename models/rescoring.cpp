@@ -342,30 +342,32 @@ RescoreEngine::run(const ResultSet& set, const std::vector<int>& trials, const P
         groups[slot->second].push_back(i);
     }
 
-    // Whole tasks are handed out (largest first, ties in trial order): each worker process measures a
-    // reference once and reuses it for the task's other trials. A trial's answer does not depend on which
-    // worker scored it, so the results are the same whatever the number of workers.
+    // Trials are handed out one at a time from a queue ordered by task (largest task first, ties in trial
+    // order), so every worker stays busy to the end; a worker process keeps each reference it measured, so
+    // trials of one task that follow each other reuse it. A trial's answer does not depend on which worker
+    // scored it, so the results are the same whatever the number of workers.
     std::stable_sort(groups.begin(), groups.end(),
                      [](const auto& a, const auto& b) { return a.size() > b.size(); });
+    std::vector<std::size_t> queue;
+    for (const auto& g : groups)
+        queue.insert(queue.end(), g.begin(), g.end());
     std::atomic<std::size_t> next{0};
     auto work = [&] {
         Worker worker(options_, cancelled_);
         for (;;) {
             if (cancelled_) return;
-            const std::size_t g = next.fetch_add(1);
-            if (g >= groups.size()) return;
-            for (const std::size_t i : groups[g]) {
-                if (cancelled_) return;
-                // A crash or hang marks only this trial; score() restarts the process for the next one.
-                RescoredResult r = worker.score(lines[i], static_cast<long long>(i));
-                if (cancelled_ && r.scorerCrash && r.error == "cancelled") return;
-                if (cacheOf[i] && !r.scorerCrash) cacheOf[i]->store(keys[i], r);
-                finish(i, std::move(r));
-            }
+            const std::size_t k = next.fetch_add(1);
+            if (k >= queue.size()) return;
+            const std::size_t i = queue[k];
+            // A crash or hang marks only this trial; score() restarts the process for the next one.
+            RescoredResult r = worker.score(lines[i], static_cast<long long>(i));
+            if (cancelled_ && r.scorerCrash && r.error == "cancelled") return;
+            if (cacheOf[i] && !r.scorerCrash) cacheOf[i]->store(keys[i], r);
+            finish(i, std::move(r));
         }
     };
     const int nThreads =
-        static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(options_.workers), groups.size()));
+        static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(options_.workers), queue.size()));
     std::vector<std::unique_ptr<QThread>> threads;
     for (int t = 0; t < nThreads; ++t) {
         threads.emplace_back(QThread::create(work));

@@ -263,7 +263,9 @@ std::string sha256Hex(const std::string& bytes) {
 
 } // namespace
 
-TEST(Rescoring, EachTaskGoesToOneWorkerWithItsReferenceHash) {
+// Trials (not whole tasks) are handed out, so no worker idles while another finishes a big task; each
+// job names its reference's content hash, the key under which a worker process keeps a measured reference.
+TEST(Rescoring, TrialsAreHandedOutOneAtATimeWithTheirReferenceHash) {
     Fixture f({"task-a__1", "task-b__1", "task-a__2", "task-c__1", "task-b__2", "task-a__3", "task-c__2",
                "task-b__3", "task-a__4"});
     const std::string log = f.dir / "tasks.log";
@@ -290,7 +292,7 @@ TEST(Rescoring, EachTaskGoesToOneWorkerWithItsReferenceHash) {
     EXPECT_EQ(jobs, 9);
     ASSERT_EQ(pidsOfTask.size(), 3u);
     for (const auto& [t, p] : pidsOfTask)
-        EXPECT_EQ(p.size(), 1u) << t << " was split across worker processes";
+        EXPECT_LE(p.size(), 2u) << t;
     EXPECT_EQ(pids.size(), 2u); // both workers were used
 }
 
