@@ -10,7 +10,9 @@
 #include <unistd.h>
 #include <vector>
 
+#include "models/atif_trajectory.h"
 #include "models/result_set.h"
+#include "models/submission.h"
 #include "models/task_pack.h"
 #include "scoring/brep_reader.h"
 #include "scoring/errors.h"
@@ -122,6 +124,40 @@ inline void taskToml(const std::uint8_t* data, std::size_t size) {
     std::filesystem::create_directories(task);
     writeBytes(task / "task.toml", data, size);
     acceptInputError([&] { (void)loadTaskPack(pack.string()); });
+}
+
+// A cad-bench v2 submission manifest, as YAML and as JSON, then its checks against the published policy.
+inline void submissionManifest(const std::uint8_t* data, std::size_t size) {
+    const std::string text = bytes(data, size);
+    for (const bool isJson : {false, true})
+        acceptInputError([&] {
+            const SubmissionManifest m = parseSubmissionManifest(text, "fuzz.yaml", isJson);
+            (void)checkSubmissionManifest(m, publishedSubmissionPolicy());
+        });
+}
+
+// An agent trajectory (ATIF): the index pass, then every step of the file and of each subagent, the
+// previews and the totals. The reader reports problems in its results and never throws.
+inline void atifTrajectory(const std::uint8_t* data, std::size_t size) {
+    AtifLimits limits;
+    limits.maxSteps = 100000;
+    const AtifTrajectory t = AtifTrajectory::fromBytes(bytes(data, size), limits);
+    (void)usageFromFinalMetricsBytes(bytes(data, size));
+    if (!t.ok()) {
+        (void)t.readHead(64);
+        return;
+    }
+    std::vector<const AtifIndex*> todo = {&t.index()};
+    while (!todo.empty()) {
+        const AtifIndex* x = todo.back();
+        todo.pop_back();
+        for (const AtifStep& s : t.loadSteps(*x, 0, 1000))
+            (void)s.preview();
+        (void)x->effectiveTotals();
+        (void)x->totalsDisagree();
+        for (const AtifIndex& sub : x->subagents)
+            todo.push_back(&sub);
+    }
 }
 
 } // namespace vernier::fuzz

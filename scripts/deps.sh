@@ -9,10 +9,10 @@ PACKAGES=(
   libxkbcommon-dev
   libocct-foundation-dev libocct-modeling-data-dev libocct-modeling-algorithms-dev
   libocct-visualization-dev libocct-data-exchange-dev libocct-ocaf-dev libocct-draw-dev libtbb-dev
-  libeigen3-dev nlohmann-json3-dev libquazip1-qt6-dev libnanoflann-dev libtomlplusplus-dev libpugixml-dev libjemalloc-dev
+  libeigen3-dev nlohmann-json3-dev libquazip1-qt6-dev libnanoflann-dev libtomlplusplus-dev libpugixml-dev libjemalloc-dev libyaml-cpp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core poppler-utils clang-format zip unzip
-  appstream desktop-file-utils
+  appstream desktop-file-utils lintian
 )
 
 missing=()

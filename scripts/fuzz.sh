@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
 ALL_TARGETS=(fuzz_safe_zip fuzz_fcstd_document fuzz_document_xml fuzz_brep fuzz_spec_json fuzz_trial_files
-             fuzz_task_toml)
+             fuzz_task_toml fuzz_submission_manifest fuzz_atif_trajectory)
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a \
@@ -59,6 +59,11 @@ for p in sorted(glob.glob("resources/sample/pack/*/tests/spec.json")) + sorted(g
     put("fuzz_spec_json", p.replace("/", "_"), open(p, "rb").read())
 for p in sorted(glob.glob("resources/sample/pack/*/task.toml")):
     put("fuzz_task_toml", p.replace("/", "_"), open(p, "rb").read())
+for p in sorted(glob.glob("resources/sample/results/*/*/agent/trajectory.json"))[:10] + \
+        sorted(glob.glob("tests/data/harbor/trajectories/*.json")):
+    put("fuzz_atif_trajectory", p.replace("/", "_"), open(p, "rb").read())
+for p in sorted(glob.glob("tests/data/submission/*/submissions/v2/*.yaml")) + ["tests/data/submission/clean/manifest.json"]:
+    put("fuzz_submission_manifest", p.replace("/", "_"), open(p, "rb").read())
 # fuzz_trial_files: first byte picks the file (0 result.json, 1 reward.json, 2 reward.txt, 3 reward_details.json,
 # 4 config.json).
 kinds = {"result.json": 0, "reward.json": 1, "reward.txt": 2, "reward_details.json": 3, "config.json": 4}

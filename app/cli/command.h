@@ -7,10 +7,12 @@
 
 namespace vernier::cli {
 
-// Exit codes of design.md §5.
+// Exit codes of docs/design.md §5.
 constexpr int kExitOk = 0;
 constexpr int kExitInternal = 1;
 constexpr int kExitBadInput = 2;
+// validate-submission: the input was read and the rules found problems (docs/formats.md).
+constexpr int kExitFindings = 3;
 
 struct Command {
     const char* name;

@@ -25,6 +25,8 @@ const std::map<std::string, Harness>& harnesses() {
         {"fuzz_spec_json", vernier::fuzz::specJson},
         {"fuzz_trial_files", vernier::fuzz::trialFiles},
         {"fuzz_task_toml", vernier::fuzz::taskToml},
+        {"fuzz_atif_trajectory", vernier::fuzz::atifTrajectory},
+        {"fuzz_submission_manifest", vernier::fuzz::submissionManifest},
     };
     return h;
 }

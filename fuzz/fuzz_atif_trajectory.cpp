@@ -1,0 +1,7 @@
+// Fuzzes the ATIF trajectory reader: the index pass, every step of the file and of its subagents, the totals.
+#include "fuzz/harness.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    vernier::fuzz::atifTrajectory(data, size);
+    return 0;
+}

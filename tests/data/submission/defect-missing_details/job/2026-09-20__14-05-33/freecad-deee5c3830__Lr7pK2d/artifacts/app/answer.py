@@ -1,0 +1,2 @@
+# answer.py (fixture stub: the sample trial recorded no script).
+# Vernier shows answer.py as text and never executes it.
