@@ -79,7 +79,31 @@ json leaderboardJson(const ResultSet& set, const BootstrapOptions& options) {
             {"bootstrap",
              {{"resamples", options.resamples}, {"seed", options.seed}, {"stratified_by", "workflow"}}},
             {"bundles", bundles},
+            {"submissions", submissionsJson(set)},
             {"problems", problems}};
+}
+
+json submissionsJson(const ResultSet& set) {
+    json out = json::array();
+    for (const auto& c : set.submissions) {
+        json findings = json::array();
+        for (const auto& f : c.report.findings)
+            findings.push_back({{"trial", f.trial.empty() ? json() : json(f.trial)},
+                                {"rule", f.rule},
+                                {"reason", f.reason}});
+        out.push_back({{"bundle", c.bundle},
+                       {"manifest", c.manifest},
+                       {"policy", c.policy},
+                       {"system", c.system.label()},
+                       {"passed", c.report.passed()},
+                       {"declared_mean", c.declaredMean ? json(*c.declaredMean) : json()},
+                       {"computed_mean", c.report.meanReward ? json(*c.report.meanReward) : json()},
+                       {"declared_n_errors", c.declaredErrors ? json(*c.declaredErrors) : json()},
+                       {"computed_n_errors", c.report.errors},
+                       {"declared_differs", c.declaredDiffers},
+                       {"findings", findings}});
+    }
+    return out;
 }
 
 json comparisonJson(const ResultSet& set, int a, int b, double similarThreshold,

@@ -17,6 +17,9 @@ nlohmann::json leaderboardJson(const ResultSet& set, const BootstrapOptions& opt
 
 // {"a", "b", "delta", "ci95", "per_workflow": {wf: {delta, n, higher, similar, lower}}, "higher", "similar",
 //  "lower", "n_tasks", "similar_threshold"} — delta in points, A minus B.
+// Each bundle that is a cad-bench v2 submission: its checks and declared vs computed figures.
+nlohmann::json submissionsJson(const ResultSet& set);
+
 nlohmann::json comparisonJson(const ResultSet& set, int a, int b, double similarThreshold = 0.01,
                               const BootstrapOptions& options = {});
 

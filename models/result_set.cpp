@@ -2,9 +2,12 @@
 
 #include <Standard_Version.hxx>
 #include <algorithm>
+#include <cmath>
+#include <filesystem>
 #include <map>
 #include <optional>
 
+#include "models/bundle_tree.h"
 #include "scoring/errors.h"
 #include "vernier_version.h"
 
@@ -30,6 +33,49 @@ std::vector<std::pair<const char*, const FileRef*>> requiredAnswers(const TrialR
 }
 
 } // namespace
+
+std::optional<SubmissionCheck> checkSubmissionBundle(const std::string& bundle) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(bundle, ec)) return std::nullopt;
+    SubmissionCheck c;
+    c.bundle = bundle;
+    try {
+        c.manifest = findSubmissionManifest(bundle);
+    } catch (const InputError&) {
+        return std::nullopt; // not a submission folder
+    }
+    try {
+        const SubmissionManifest m = loadSubmissionManifest(c.manifest);
+        // A policy file beside the manifest (a test or a future leaderboard version), else the published one.
+        SubmissionPolicy policy = publishedSubmissionPolicy();
+        for (const char* name : {"policy.json", "benchmarks/v2.json"})
+            if (std::filesystem::is_regular_file(std::filesystem::path(bundle) / name, ec)) {
+                policy = loadSubmissionPolicy((std::filesystem::path(bundle) / name).string());
+                break;
+            }
+        c.policy = policy.origin;
+        c.report = validateSubmission(m, BundleTree::open(bundle), policy);
+        const auto& d = m.doc;
+        auto str = [](const nlohmann::json& o, const char* k) {
+            return o.is_object() && o.contains(k) && o[k].is_string() ? o[k].get<std::string>()
+                                                                      : std::string();
+        };
+        const std::string model = str(d.value("model", nlohmann::json()), "id");
+        c.system = SystemId{str(d.value("agent", nlohmann::json()), "name"),
+                            model.substr(model.find('/') == std::string::npos ? 0 : model.find('/') + 1)};
+        const nlohmann::json declared = d.value("declared", nlohmann::json());
+        if (declared.is_object() && declared.contains("mean_reward") && declared["mean_reward"].is_number())
+            c.declaredMean = declared["mean_reward"].get<double>();
+        if (declared.is_object() && declared.contains("n_errors") && declared["n_errors"].is_number_integer())
+            c.declaredErrors = declared["n_errors"].get<int>();
+        c.declaredDiffers = (c.declaredMean && c.report.meanReward &&
+                             std::abs(*c.declaredMean - *c.report.meanReward) > kSubmissionScoreTolerance) ||
+                            (c.declaredErrors && *c.declaredErrors != c.report.errors);
+    } catch (const InputError& e) {
+        c.report.findings.push_back({"", "unreadable", e.what()});
+    }
+    return c;
+}
 
 bool ResultSet::usesRescored() const {
     if (!preferRescored_) return false;
@@ -180,6 +226,12 @@ ResultSet importResults(const std::vector<std::string>& bundles, const std::stri
         }
     }
     if (firstFailure && failed == bundles.size()) throw *firstFailure;
+    for (const auto& b : bundles)
+        if (auto check = checkSubmissionBundle(b)) {
+            for (const auto& f : check->report.findings)
+                set.problems.push_back({b, "submission check: " + f.rule + ": " + f.reason, ""});
+            set.submissions.push_back(std::move(*check));
+        }
     // Multi-step trials whose trial-level reward was not recorded follow their task's declared strategy.
     for (auto& t : set.trials) {
         if (t.steps.empty()) continue;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "models/submission.h"
 #include "models/task_pack.h"
 #include "models/trial_record.h"
 
@@ -24,18 +25,32 @@ struct BundleInfo {
     std::vector<std::string> harborVersions; // distinct lock.json harbor.version values, sorted
 };
 
+// A bundle that is a cad-bench v2 submission (a folder holding a manifest and the downloaded job): the
+// maintainers' checks on it, and how its declared figures compare with what its trials say.
+struct SubmissionCheck {
+    std::string bundle;
+    std::string manifest;
+    std::string policy;      // where the policy came from (a policy file beside it, or the published one)
+    SystemId system;         // agent.name / the model id's last part, as the trials name it
+    SubmissionReport report; // findings, counts, computed mean
+    std::optional<double> declaredMean;
+    std::optional<int> declaredErrors;
+    bool declaredDiffers = false; // declared mean or n_errors disagree with the computed ones
+};
+
 struct ImportOptions {
     bool followSymlinksInside = true; // symlinks that stay inside the bundle are followed; outside never
 };
 
 class ResultSet {
 public:
-    std::vector<TaskInfo> tasks;         // from the pack, sorted by id
-    std::vector<TrialRecord> trials;     // every imported trial, malformed ones included (loadError set)
-    std::vector<SystemId> systems;       // sorted by label
-    std::vector<ImportProblem> problems; // pack/bundle-level problems and per-trial load errors
-    std::vector<std::string> bundles;    // the bundle paths given
-    std::vector<BundleInfo> bundleInfo;  // one per readable bundle, in the order given
+    std::vector<TaskInfo> tasks;              // from the pack, sorted by id
+    std::vector<TrialRecord> trials;          // every imported trial, malformed ones included (loadError set)
+    std::vector<SystemId> systems;            // sorted by label
+    std::vector<ImportProblem> problems;      // pack/bundle-level problems and per-trial load errors
+    std::vector<std::string> bundles;         // the bundle paths given
+    std::vector<BundleInfo> bundleInfo;       // one per readable bundle, in the order given
+    std::vector<SubmissionCheck> submissions; // bundles that carry a submission manifest
     std::string taskPackPath;
 
     SelectionPolicy policy() const { return policy_; }
@@ -72,6 +87,9 @@ private:
     std::vector<int> selected_;           // [system * tasks + task] -> trial index or -1
     std::vector<int> trialCounts_;
 };
+
+// The submission check of a bundle folder holding a cad-bench v2 manifest; nullopt when it holds none.
+std::optional<SubmissionCheck> checkSubmissionBundle(const std::string& bundle);
 
 // What the numbers of `set` are made of, for titles, captions and export headers: "recorded rewards", or
 // "rescored by Vernier <version> (OCCT <version>)" when rescored rewards are in use.

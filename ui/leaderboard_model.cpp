@@ -95,6 +95,13 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
     return {};
 }
 
+bool LeaderboardModel::submissionDiffers(const SystemId& system) const {
+    if (!analysis_ || !analysis_->set) return false;
+    for (const auto& c : analysis_->set->submissions)
+        if (c.system == system && c.declaredDiffers) return true;
+    return false;
+}
+
 QVariant LeaderboardModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || !analysis_ || index.row() >= rowCount() || index.column() >= ColumnCount)
         return {};
@@ -107,7 +114,8 @@ QVariant LeaderboardModel::data(const QModelIndex& index, int role) const {
         case Rank:
             return index.row() + 1;
         case System:
-            return qs(s.system.label());
+            return qs(s.system.label()) +
+                   (submissionDiffers(s.system) ? QStringLiteral("  ⚠ declared ≠ computed") : QString());
         case Overall:
             return formatPoints(s.overall);
         case Ci95:
@@ -167,6 +175,17 @@ QVariant LeaderboardModel::data(const QModelIndex& index, int role) const {
                                         : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::DecorationRole && index.column() == System) return palette::categorical(index.row());
     if (role == Qt::ToolTipRole) {
+        if (index.column() == System && analysis_->set)
+            for (const auto& c : analysis_->set->submissions)
+                if (c.system == s.system && c.declaredDiffers)
+                    return tr("The submission manifest declares mean %1 and %2 error(s); its trials give %3 "
+                              "and "
+                              "%4 (View → Submission check).")
+                        .arg(c.declaredMean ? QString::number(*c.declaredMean, 'f', 6) : QStringLiteral("—"))
+                        .arg(c.declaredErrors ? QString::number(*c.declaredErrors) : QStringLiteral("—"))
+                        .arg(c.report.meanReward ? QString::number(*c.report.meanReward, 'f', 6)
+                                                 : QStringLiteral("—"))
+                        .arg(c.report.errors);
         if (index.column() == Overall)
             return tr("%1 over %2 tasks")
                 .arg(QString::fromUtf8(overallMethodText(s.overallMethod)))

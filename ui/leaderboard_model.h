@@ -40,6 +40,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    bool submissionDiffers(const SystemId& system) const; // a submission manifest declares other figures
     std::shared_ptr<const Analysis> analysis_;
 };
 

@@ -45,6 +45,7 @@
 #include "ui/problems_dock.h"
 #include "ui/report_export.h"
 #include "ui/session.h"
+#include "ui/submission_dock.h"
 #include "ui/table_model_export.h"
 #include "ui/trial_table_model.h"
 #include "ui/trials_view.h"
@@ -116,6 +117,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
     problems_ = new ProblemsDock(this);
     addDockWidget(Qt::BottomDockWidgetArea, problems_);
     problems_->hide();
+    submission_ = new SubmissionDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, submission_);
+    tabifyDockWidget(problems_, submission_);
+    submission_->hide();
     connect(problems_, &ProblemsDock::trialActivated, this, [this](int trial) { openTrial(trial); });
 
     summary_ = new QLabel(tr("No results loaded — File → Open, or drop a bundle here."), this);
@@ -232,6 +237,9 @@ void MainWindow::buildMenus() {
     QAction* problems = problems_->toggleViewAction();
     problems->setText(tr("&Problems"));
     view->addAction(problems);
+    QAction* submission = submission_->toggleViewAction();
+    submission->setText(tr("&Submission check"));
+    view->addAction(submission);
 
     QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
     auto* latest = analysis->addAction(tr("Use &latest finished trial per task"));
@@ -293,6 +301,9 @@ void MainWindow::onAnalysisChanged() {
     problemsShownFor_ = analysis->set.get();
     problems_->setResultSet(analysis->set);
     if (newSet) problems_->setVisible(problems_->problemCount() > 0);
+    submission_->setResultSet(analysis->set);
+    if (newSet) submission_->setVisible(submission_->submissionCount() > 0);
+    if (newSet && submission_->submissionCount() > 0) submission_->raise();
     trialsView_->setMismatchCount(session_->mismatchCount());
     // Open inspectors reflect rescoring done anywhere (their own Rescore button, the menu, the trials view).
     if (analysis->set)

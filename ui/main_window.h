@@ -30,6 +30,7 @@ class ViewPage;
 class TrialsView;
 class CompareView;
 class ProblemsDock;
+class SubmissionDock;
 
 // "fig" + "PDF (*.pdf)" -> "fig.pdf"; a name with an extension is kept as typed.
 QString withChosenExtension(const QString& path, const QString& filter);
@@ -97,6 +98,7 @@ private:
     TrialsView* trialsView_ = nullptr;
     CompareView* compareView_ = nullptr;
     ProblemsDock* problems_ = nullptr;
+    SubmissionDock* submission_ = nullptr;
     std::vector<QPointer<viewers::TrialInspector>> inspectors_; // open inspector windows (closed on quit)
     QAction* useRescoredAction_ = nullptr;
     QComboBox* rewardsSwitch_ = nullptr;
