@@ -56,11 +56,13 @@ CompareView::CompareView(QWidget* parent) : ViewPage(parent) {
     b_->setObjectName(QStringLiteral("systemB"));
     similar_ = new QDoubleSpinBox(this);
     similar_->setObjectName(QStringLiteral("similarThreshold"));
-    similar_->setRange(0.0, 0.5);
-    similar_->setDecimals(3);
-    similar_->setSingleStep(0.005);
-    similar_->setValue(0.01);
-    similar_->setToolTip(tr("|Δ reward| at or below this counts as similar"));
+    // In points, like every score on screen (the statistics take the reward fraction: value / 100).
+    similar_->setRange(0.0, 50.0);
+    similar_->setDecimals(1);
+    similar_->setSingleStep(0.5);
+    similar_->setValue(1.0);
+    similar_->setSuffix(tr(" points"));
+    similar_->setToolTip(tr("A task whose |Δ reward| is at or below this many points counts as similar"));
     summary_ = new QLabel(this);
     summary_->setObjectName(QStringLiteral("compareSummary"));
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -91,7 +93,11 @@ CompareView::CompareView(QWidget* parent) : ViewPage(parent) {
 
     for (QComboBox* c : {a_, b_})
         connect(c, &QComboBox::currentIndexChanged, this, [this] {
-            if (!updating_) refresh();
+            if (updating_) return;
+            // A choice by the user: kept across filter changes.
+            chosenA_ = a_->currentData().isValid() ? a_->currentData().toInt() : -1;
+            chosenB_ = b_->currentData().isValid() ? b_->currentData().toInt() : -1;
+            refresh();
         });
     connect(similar_, &QDoubleSpinBox::valueChanged, this, [this] { refresh(); });
 
@@ -134,16 +140,23 @@ void CompareView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
             a_->addItem(qs(row.summary.system.label()), row.system);
             b_->addItem(qs(row.summary.system.label()), row.system);
         }
-    // Default: the two best systems.
-    const int ia = a_->findData(oldA);
-    const int ib = b_->findData(oldB);
-    a_->setCurrentIndex(ia >= 0 ? ia : 0);
-    b_->setCurrentIndex(ib >= 0 ? ib : std::min(1, b_->count() - 1));
+    // The pair the user chose, when both are still listed; else the two best systems. A filter that left a
+    // single system may have shown A = B: never keep that once two systems are listed again.
+    const int want[2] = {chosenA_ >= 0 ? chosenA_ : oldA, chosenB_ >= 0 ? chosenB_ : oldB};
+    int ia = a_->findData(want[0]);
+    int ib = b_->findData(want[1]);
+    if (ia < 0) ia = 0;
+    if (ib < 0) ib = std::min(1, b_->count() - 1);
+    if (ia == ib && b_->count() > 1) ib = ia == 0 ? 1 : 0;
+    a_->setCurrentIndex(ia);
+    b_->setCurrentIndex(ib);
     updating_ = false;
     refresh();
 }
 
 void CompareView::setSystems(int systemA, int systemB) {
+    chosenA_ = systemA;
+    chosenB_ = systemB;
     updating_ = true;
     const int ia = a_->findData(systemA);
     const int ib = b_->findData(systemB);
@@ -179,7 +192,7 @@ void CompareView::refresh() {
         summary_->setText(tr("The two systems share no task under this filter."));
         return;
     }
-    comparison_ = comparePaired(paired, similar_->value());
+    comparison_ = comparePaired(paired, similar_->value() / 100.0);
     const PairedComparison& c = *comparison_;
     summary_->setText(
         tr("<b>Δ = %1 points</b> (A − B), paired 95% interval [%2, %3] over %4 tasks; A higher on "

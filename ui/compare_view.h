@@ -46,6 +46,7 @@ private:
     QTableView* taskTable_;
     std::optional<PairedComparison> comparison_;
     bool updating_ = false;
+    int chosenA_ = -1, chosenB_ = -1; // the systems the user picked (indices into ResultSet::systems)
 };
 
 } // namespace vernier::ui

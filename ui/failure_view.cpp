@@ -74,6 +74,7 @@ FailureView::FailureView(QWidget* parent) : ViewPage(parent) {
     hardLabel_ = new QLabel(this);
     hardLabel_->setObjectName(QStringLiteral("hardTasksLabel"));
     connect(threshold_, &QSpinBox::valueChanged, this, [this](int v) {
+        if (!settingAnalysis_) wantedThreshold_ = v; // the user's value, kept when a filter clamps it
         hardTasks_->setThreshold(v);
         hardLabel_->setText(tr("%n task(s) highlighted", nullptr, hardTasks_->highlightedCount()));
     });
@@ -114,11 +115,17 @@ void FailureView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
     showAllZeros();
     zeroChart_->rebuild(*analysis);
     gateChart_->rebuild(*analysis);
-    // "Zero for at least N systems" cannot ask for more systems than are shown (the spin box clamps).
-    threshold_->setMaximum(std::max<int>(1, static_cast<int>(analysis->rows.size())));
+    // "Zero for at least N systems" cannot ask for more systems than are shown: clamped while a filter
+    // shows fewer, and back to the user's value when they are shown again.
+    settingAnalysis_ = true;
+    const int shown = std::max<int>(1, static_cast<int>(analysis->rows.size()));
+    threshold_->setMaximum(std::max(shown, 1));
+    threshold_->setValue(std::min(wantedThreshold_, shown));
+    settingAnalysis_ = false;
     hardTasks_->setAnalysis(analysis);
     hardTasks_->setThreshold(threshold_->value());
-    hardProxy_->sort(HardTaskModel::ZeroSystems, Qt::DescendingOrder);
+    // Sorted by the zero count, and the header's arrow says so.
+    hardTable_->sortByColumn(HardTaskModel::ZeroSystems, Qt::DescendingOrder);
     hardLabel_->setText(tr("%n task(s) highlighted", nullptr, hardTasks_->highlightedCount()));
     connectBars();
 }

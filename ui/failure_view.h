@@ -44,6 +44,8 @@ private:
     QSortFilterProxyModel* hardProxy_;
     QTableView* hardTable_;
     QSpinBox* threshold_;
+    int wantedThreshold_ = 7;      // the value the user set (a filter may clamp what is shown)
+    bool settingAnalysis_ = false; // threshold changes made by setAnalysis, not by the user
     QLabel* hardLabel_;
 };
 
