@@ -140,6 +140,7 @@ static void readDirectory(const std::string& path, const std::string& bytes, con
         e.compressedSize = info.compressedSize;
         e.uncompressedSize = info.uncompressedSize;
         e.isDirectory = !e.name.empty() && (e.name.back() == '/' || e.name.back() == '\\');
+        e.encrypted = info.isEncrypted(); // bit 0 of the central directory's general-purpose flags
         if (isTraversal(e.name)) throw InputError("zip entry name '" + e.name + "' escapes the archive");
         if (e.uncompressedSize > limits.maxEntryBytes)
             throw InputError("zip entry '" + e.name + "' is " + mib(e.uncompressedSize) +
@@ -235,6 +236,8 @@ std::string SafeZip::read(const std::string& name) const {
     std::size_t at = 0;
     const ZipEntryInfo* info = find(name, &at);
     if (!info) throw InputError("zip has no entry '" + name + "'");
+    // Without a password minizip would inflate the ciphertext and fail with a misleading "corrupt".
+    if (info->encrypted) throw InputError("zip entry '" + name + "' is encrypted");
     if (!reader_)
         return inflateEntry(*openZip(path_, {}), *info, positions_[at],
                             limits_); // on disk: opened for this read only

@@ -1,7 +1,8 @@
 #pragma once
 // The one zip reader of the project: FCStd documents, bundle zips and task-pack zips all come through it.
 // Inputs are untrusted (docs/design.md §6): entry count, sizes and compression ratio are checked before
-// anything is inflated, names are checked for traversal, and inflation stops at the limits.
+// anything is inflated, names are checked for traversal, encrypted entries are refused, and inflation stops
+// at the limits.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -22,6 +23,7 @@ struct ZipEntryInfo {
     std::uint64_t compressedSize = 0;
     std::uint64_t uncompressedSize = 0;
     bool isDirectory = false;
+    bool encrypted = false; // general-purpose flag bit 0: read() refuses it (no passwords, ever)
 };
 
 // Read-only view of a zip archive. Throws InputError with a one-line reason on bad input.
@@ -32,7 +34,8 @@ public:
 
     const std::vector<ZipEntryInfo>& entries() const { return entries_; }
     bool contains(const std::string& name) const;
-    // Inflates one entry, enforcing the limits on the bytes actually produced.
+    // Inflates one entry, enforcing the limits on the bytes actually produced. An encrypted entry is refused
+    // before anything is read ("zip entry 'x' is encrypted"); the archive's other entries stay readable.
     std::string read(const std::string& name) const;
     const std::string& comment() const { return comment_; }
 

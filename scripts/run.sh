@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # One command for a new user: set everything up, then open Vernier on the embedded sample bundle.
-# Extra arguments go to the app, e.g. scripts/run.sh BUNDLE.zip --tasks PACK.zip
+# Builds only what it opens (vernier, and vernier-cli for its rescoring workers), not the tests, into build/
+# or $VERNIER_BUILD_DIR. Extra arguments go to the app, e.g. scripts/run.sh BUNDLE.zip --tasks PACK.zip
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/build.sh
+dir=${VERNIER_BUILD_DIR:-build}
+bash scripts/build.sh vernier vernier-cli
 if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
-  echo "vernier: no display; starting under xvfb-run (screenshots: build/bin/vernier --screenshot out.png)" >&2
-  exec xvfb-run -a -s "-screen 0 1600x1000x24" build/bin/vernier "$@"
+  echo "vernier: no display; starting under xvfb-run (screenshots: $dir/bin/vernier --screenshot out.png)" >&2
+  exec xvfb-run -a -s "-screen 0 1600x1000x24" "$dir/bin/vernier" "$@"
 fi
-exec build/bin/vernier "$@"
+exec "$dir/bin/vernier" "$@"

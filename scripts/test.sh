@@ -8,7 +8,15 @@ bash scripts/build.sh
 echo "== build finished in $(( $(date +%s) - start )) s"
 export QT_QPA_PLATFORM=xcb
 xvfb-run -a -s "-screen 0 1600x1000x24" \
-  ctest --test-dir build --output-on-failure -j "${VERNIER_TEST_JOBS:-2}" --timeout 900
+  ctest --test-dir "${VERNIER_BUILD_DIR:-build}" --output-on-failure -j "${VERNIER_TEST_JOBS:-2}" --timeout 900
+# The Debian package: built in build-deb/ and checked by lintian, desktop-file-validate and appstreamcli. A fresh
+# package build takes about 5 minutes here (VERNIER_LINTIAN=0 skips it locally); the ctest install.staged
+# above validates the installed desktop file, AppStream metadata, MIME types, copyright and changelog every time.
+if [ "${VERNIER_LINTIAN:-1}" = 1 ]; then
+  package_start=$(date +%s)
+  bash scripts/check-package.sh
+  echo "== package check finished in $(( $(date +%s) - package_start )) s"
+fi
 # The headless suite again under AddressSanitizer + UndefinedBehaviorSanitizer (leak checking on).
 # VERNIER_SKIP_ASAN=1 skips it for quick local runs; CI always runs it.
 if [ "${VERNIER_SKIP_ASAN:-0}" != 1 ]; then

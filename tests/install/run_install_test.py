@@ -11,6 +11,7 @@ Registered as the ctest `install.staged` (packaging/CMakeLists.txt); run by hand
   python3 tests/install/run_install_test.py --build build-x --version 0.1.0 [--gui] [--keep]
 """
 import argparse
+import gzip
 import json
 import os
 import re
@@ -77,6 +78,8 @@ def check_binary(c, path, build, source):
 def check_desktop(c, prefix, version, icon_sizes):
     share = os.path.join(prefix, "share")
     desktop = os.path.join(share, "applications", "vernier.desktop")
+    metainfo = os.path.join(share, "metainfo", "io.github.vernier.Vernier.metainfo.xml")
+    desktop_types = []
     if c.check(os.path.isfile(desktop), "share/applications/vernier.desktop installed"):
         entry = {}
         with open(desktop, encoding="utf-8") as f:
@@ -87,30 +90,98 @@ def check_desktop(c, prefix, version, icon_sizes):
         exe = entry.get("Exec", "").split(" ")[0]
         c.check(os.path.isfile(os.path.join(prefix, "bin", exe)), "desktop Exec names an installed binary", exe)
         c.check(entry.get("Icon") == "vernier", "desktop Icon is 'vernier'", entry.get("Icon", ""))
+        desktop_types = [t for t in entry.get("MimeType", "").split(";") if t]
+        c.check("application/zip" not in desktop_types, "desktop MimeType does not claim every zip",
+                entry.get("MimeType", ""))
         if c.check(shutil.which("desktop-file-validate"), "desktop-file-validate available",
                    "apt-get install desktop-file-utils (scripts/deps.sh)"):
             rc, out, err = run(["desktop-file-validate", desktop], 60)
             c.check(rc == 0 and not out.strip(), "desktop-file-validate", (out + err).strip())
-    metainfo = os.path.join(share, "metainfo", "io.github.vernier.Vernier.metainfo.xml")
     if c.check(os.path.isfile(metainfo), "share/metainfo/io.github.vernier.Vernier.metainfo.xml installed"):
         root = ET.parse(metainfo).getroot()
         release = root.find("releases/release")
         got = release.get("version") if release is not None else None
         c.check(got == version, "metainfo's newest release is the CMake project version",
                 f"metainfo says {got}, CMake says {version}")
+        c.check(root.findtext("project_license") == "Apache-2.0", "metainfo project_license is Apache-2.0",
+                str(root.findtext("project_license")))
+        c.check(root.find("screenshots/screenshot/image") is not None, "metainfo has screenshots")
+        c.check(release is not None and release.find("description") is not None,
+                "metainfo's newest release has release notes")
+        c.check(root.find("content_rating[@type='oars-1.1']") is not None, "metainfo has an OARS 1.1 content rating")
         launch = root.findtext("launchable")
         c.check(launch == "vernier.desktop", "metainfo launchable is the installed desktop file", str(launch))
         if c.check(shutil.which("appstreamcli"), "appstreamcli available", "apt-get install appstream (scripts/deps.sh)"):
             rc, out, err = run(["appstreamcli", "validate", "--no-net", metainfo], 120)
             c.check(rc == 0, "appstreamcli validate", (out + err).strip())
-    c.check(os.path.isfile(os.path.join(share, "mime", "packages", "vernier.xml")),
-            "share/mime/packages/vernier.xml installed")
+    mime = os.path.join(share, "mime", "packages", "vernier.xml")
+    if c.check(os.path.isfile(mime), "share/mime/packages/vernier.xml installed"):
+        ns = "{http://www.freedesktop.org/standards/shared-mime-info}"
+        try:
+            defined = {t.get("type") for t in ET.parse(mime).getroot().findall(ns + "mime-type")}
+        except ET.ParseError as e:
+            c.check(False, "vernier.xml is well-formed XML", str(e))
+            defined = set()
+        if os.path.isfile(desktop):
+            undefined = sorted(set(desktop_types) - defined)
+            c.check(not undefined, "every desktop MimeType is defined in vernier.xml", ", ".join(undefined))
+        if os.path.isfile(metainfo):
+            provided = {m.text for m in ET.parse(metainfo).getroot().findall("provides/mediatype")}
+            c.check(provided == set(desktop_types), "metainfo provides the desktop file's MIME types",
+                    f"metainfo {sorted(provided)}, desktop {sorted(desktop_types)}")
+        if shutil.which("update-mime-database"):
+            # The database compiler is the validator: it rejects what it cannot parse.
+            data = tempfile.mkdtemp(prefix="vernier-mime-")
+            try:
+                db = os.path.join(data, "mime")
+                os.makedirs(os.path.join(db, "packages"))
+                shutil.copy(mime, os.path.join(db, "packages"))
+                env = dict(os.environ, XDG_DATA_DIRS=data) # else it warns that the database is not searched
+                rc, out, err = run(["update-mime-database", db], 120, env=env)
+                globs2 = os.path.join(db, "globs2")
+                globs = open(globs2, encoding="utf-8").read() if os.path.isfile(globs2) else ""
+                c.check(rc == 0 and not err.strip(), "update-mime-database accepts vernier.xml", (out + err).strip())
+                for glob in ("*.fcstd", "*.vernier.json"):
+                    c.check(f":{glob}\n" in globs, f"MIME database has the glob {glob}")
+            finally:
+                shutil.rmtree(data, ignore_errors=True)
     icons = os.path.join(share, "icons", "hicolor")
     c.check(os.path.isfile(os.path.join(icons, "scalable", "apps", "vernier.svg")), "scalable SVG icon installed")
     for size in icon_sizes:
         png = os.path.join(icons, f"{size}x{size}", "apps", "vernier.png")
         got = png_size(png) if os.path.isfile(png) else None
         c.check(got == (size, size), f"{size}x{size} PNG icon installed at its size", f"found {got}")
+
+
+def check_docs(c, prefix, version, gui):
+    """Copyright (DEP-5), changelog.gz (newest entry = the project version), man pages, lintian overrides."""
+    share = os.path.join(prefix, "share")
+    doc = os.path.join(share, "doc", "vernier")
+    copyright = os.path.join(doc, "copyright")
+    if c.check(os.path.isfile(copyright), "share/doc/vernier/copyright installed"):
+        text = open(copyright, encoding="utf-8").read()
+        c.check(text.startswith("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"),
+                "copyright is in Debian copyright-format 1.0")
+        c.check(re.search(r"^Files: \*\n(?:.+\n)*?License: Apache-2\.0$", text, re.M) is not None,
+                "copyright: Files: * under Apache-2.0")
+    changelog = os.path.join(doc, "changelog.gz")
+    if c.check(os.path.isfile(changelog), "share/doc/vernier/changelog.gz installed"):
+        raw = open(changelog, "rb").read()
+        # gzip -n: no file name (FLG.FNAME, bit 3) and no time stamp (MTIME, bytes 4-7) in the header.
+        c.check(raw[:2] == b"\x1f\x8b" and not raw[3] & 0x08 and raw[4:8] == b"\0\0\0\0",
+                "changelog.gz has no name or time stamp in its gzip header (gzip -n)")
+        first = gzip.decompress(raw).decode("utf-8").splitlines()[0]
+        m = re.match(r"^vernier \(([^)]+)\) \S+; urgency=\w+$", first)
+        c.check(m is not None and m.group(1) == version, "changelog's newest entry is the CMake project version",
+                f"changelog says {first!r}, CMake says {version}")
+    pages = ["vernier-cli"] + (["vernier"] if gui else [])
+    for page in pages:
+        man = os.path.join(share, "man", "man1", f"{page}.1.gz")
+        if c.check(os.path.isfile(man), f"share/man/man1/{page}.1.gz installed"):
+            head = gzip.decompress(open(man, "rb").read()).decode("utf-8").splitlines()[0]
+            c.check(f'"Vernier {version}"' in head, f"{page}(1) names the project version", head)
+    c.check(os.path.isfile(os.path.join(share, "lintian", "overrides", "vernier")),
+            "share/lintian/overrides/vernier installed")
 
 
 def check_leaderboard(c, prefix, cli, source):
@@ -189,6 +260,7 @@ def main():
                     "vernier-cli --version names Vernier, OpenCASCADE and Qt versions",
                     f"exit {rc}: {line!r} {err.strip()[-300:]}")
             check_leaderboard(c, prefix, cli, source)
+        check_docs(c, prefix, a.version, a.gui)
 
         if a.gui:
             gui = os.path.join(prefix, "bin", "vernier")

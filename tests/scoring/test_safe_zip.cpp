@@ -1,10 +1,11 @@
 // SafeZip on real FCStd files and on hostile archives built here (bombs, 100k entries, traversal,
-// truncation).
+// truncation, encryption).
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <unistd.h>
 
 #include <QThread>
@@ -30,6 +31,29 @@ std::string slurp(const std::string& path) {
     std::stringstream ss;
     ss << in.rdbuf();
     return ss.str();
+}
+
+// Sets general-purpose flag bit 0 ("encrypted") on entry `index` of an archive made by buildZip, in its local
+// header and its central-directory record (the test writer has no flag field). Walks the records by their
+// sizes, so payload bytes that look like a signature do not matter.
+std::string markEncrypted(std::string zip, std::size_t index) {
+    auto u16 = [&](std::size_t at) {
+        return static_cast<std::size_t>(static_cast<unsigned char>(zip[at])) |
+               static_cast<std::size_t>(static_cast<unsigned char>(zip[at + 1])) << 8;
+    };
+    auto u32 = [&](std::size_t at) { return u16(at) | u16(at + 2) << 16; };
+    std::size_t local = 0;
+    for (std::size_t i = 0; i < index; ++i) // header, name, extra field, data
+        local += 30 + u16(local + 26) + u16(local + 28) + u32(local + 18);
+    if (u32(local) != 0x04034b50) throw std::logic_error("no local header " + std::to_string(index));
+    zip[local + 6] = static_cast<char>(zip[local + 6] | 1);
+    const std::size_t end = zip.rfind(std::string("PK\x05\x06", 4)); // end of central directory
+    std::size_t central = u32(end + 16);
+    for (std::size_t i = 0; i < index; ++i) // record, name, extra field, comment
+        central += 46 + u16(central + 28) + u16(central + 30) + u16(central + 32);
+    if (u32(central) != 0x02014b50) throw std::logic_error("no directory record " + std::to_string(index));
+    zip[central + 8] = static_cast<char>(zip[central + 8] | 1);
+    return zip;
 }
 
 // The InputError message of f(), or "" when it did not throw.
@@ -202,4 +226,33 @@ TEST(SafeZip, OpensAFileWhoseNameIsNotUtf8) {
     EXPECT_TRUE(SafeZip::openFile(file.string()).contains("Document.xml"));
     fs::remove_all(dir);
     EXPECT_THAT(inputError([&] { SafeZip::openFile(file.string()); }), HasSubstr("no such file"));
+}
+
+TEST(SafeZip, RefusesAnEncryptedEntryBeforeInflatingIt) {
+    // The encrypted entry lies about its size too: were it inflated, the reason would be the bomb's.
+    const std::string zip =
+        markEncrypted(buildZip({storedItem("Document.xml", "<Document/>"), bombItem("secret.brp", 4, 1000),
+                                deflatedItem("plain.txt", std::string(2000, 'p'))}),
+                      1);
+    const SafeZip z = SafeZip::openBytes(zip);
+    ASSERT_EQ(z.entries().size(), 3u);
+    EXPECT_FALSE(z.entries()[0].encrypted);
+    EXPECT_TRUE(z.entries()[1].encrypted);
+    EXPECT_EQ(inputError([&] { z.read("secret.brp"); }), "zip entry 'secret.brp' is encrypted");
+    // Only that entry is refused: the others read whole, before and after it.
+    EXPECT_EQ(z.read("Document.xml"), "<Document/>");
+    EXPECT_EQ(z.read("plain.txt"), std::string(2000, 'p'));
+    EXPECT_EQ(inputError([&] { z.read("secret.brp"); }), "zip entry 'secret.brp' is encrypted");
+
+    // The same from a file.
+    namespace fs = std::filesystem;
+    const fs::path file =
+        fs::temp_directory_path() / ("vernier-encrypted-" + std::to_string(::getpid()) + ".zip");
+    {
+        std::ofstream out(file, std::ios::binary);
+        out << markEncrypted(buildZip({storedItem("Document.xml", "<Document/>")}), 0);
+    }
+    const SafeZip f = SafeZip::openFile(file.string());
+    EXPECT_EQ(inputError([&] { f.read("Document.xml"); }), "zip entry 'Document.xml' is encrypted");
+    fs::remove(file);
 }
