@@ -316,6 +316,15 @@ void MainWindow::onAnalysisChanged() {
     emit analysisShown();
 }
 
+namespace {
+QString joinedVersions(const BundleInfo& b) {
+    QStringList v;
+    for (const auto& s : b.harborVersions)
+        v << qs(s);
+    return v.join(QStringLiteral(", "));
+}
+} // namespace
+
 void MainWindow::setUseRescored(bool on) {
     if (useRescoredAction_ && useRescoredAction_->isChecked() != on) useRescoredAction_->setChecked(on);
     if (rewardsSwitch_ && rewardsSwitch_->currentIndex() != (on ? 1 : 0))
@@ -346,6 +355,13 @@ void MainWindow::updateStatus() {
             .arg(errors ? tr("; %1 trial(s) could not be read (see Trials, status: load error)").arg(errors)
                         : QString())
             .arg(problems ? tr("; %n import problem(s) (View → Problems)", nullptr, problems) : QString()));
+    // Each bundle: its trials, Harbor jobs and the Harbor versions their lock.json name.
+    QStringList bundleLines;
+    for (const auto& b : a->set->bundleInfo)
+        bundleLines << tr("%1: %n trial(s)", nullptr, b.trials).arg(qs(b.path)) +
+                           (b.jobs ? tr(", %n Harbor job(s)", nullptr, b.jobs) : QString()) +
+                           (b.harborVersions.empty() ? QString() : tr(", Harbor %1").arg(joinedVersions(b)));
+    summary_->setToolTip(bundleLines.join(QLatin1Char('\n')));
     const int unrecorded = session_->scoredWithoutRecordCount();
     mismatch_->setText(
         tr("Rescore mismatches: %1").arg(session_->mismatchCount()) +

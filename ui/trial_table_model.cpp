@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 
 #include "ui/palette.h"
 
@@ -64,6 +65,15 @@ TrialTableModel::TrialTableModel(QObject* parent) : QAbstractTableModel(parent) 
 void TrialTableModel::setResultSet(std::shared_ptr<const ResultSet> set) {
     beginResetModel();
     set_ = std::move(set);
+    // Reward keys other than "reward" (several-key reward.json): one optional column each, sorted by name.
+    extraKeys_.clear();
+    if (set_) {
+        std::set<std::string> keys;
+        for (const auto& t : set_->trials)
+            for (const auto& [k, v] : t.rewardKeys)
+                keys.insert(k);
+        extraKeys_.assign(keys.begin(), keys.end());
+    }
     endResetModel();
 }
 
@@ -73,11 +83,18 @@ int TrialTableModel::rowCount(const QModelIndex& parent) const {
 }
 
 int TrialTableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
+    return parent.isValid() ? 0 : ColumnCount + static_cast<int>(extraKeys_.size());
 }
 
 QVariant TrialTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal) return {};
+    if (section >= ColumnCount && section < columnCount()) {
+        const QString key = qs(extraKeys_[static_cast<std::size_t>(section - ColumnCount)]);
+        if (role == Qt::DisplayRole) return key;
+        if (role == Qt::ToolTipRole)
+            return tr("Recorded reward key \"%1\" (reward.json / verifier_result)").arg(key);
+        return {};
+    }
     if (role == Qt::ToolTipRole && section == Geometry)
         return tr("Geometry similarity (create & edit: base / edit)");
     if (role == Qt::ToolTipRole && section == Spec)
@@ -116,8 +133,21 @@ QVariant TrialTableModel::headerData(int section, Qt::Orientation orientation, i
 }
 
 QVariant TrialTableModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || !set_ || index.row() >= rowCount() || index.column() >= ColumnCount) return {};
+    if (!index.isValid() || !set_ || index.row() >= rowCount() || index.column() >= columnCount()) return {};
     const TrialRecord& t = set_->trials[static_cast<std::size_t>(index.row())];
+    if (index.column() >= ColumnCount) { // a recorded reward key other than "reward"
+        if (role == TrialIndexRole) return index.row();
+        const std::string& key = extraKeys_[static_cast<std::size_t>(index.column() - ColumnCount)];
+        for (const auto& [k, v] : t.rewardKeys)
+            if (k == key) {
+                if (role == Qt::DisplayRole) return QString::number(v, 'f', 3);
+                if (role == SortRole || role == Qt::EditRole) return v;
+                if (role == Qt::ToolTipRole) return tr("Recorded %1 = %2").arg(qs(k)).arg(v, 0, 'g', 17);
+                if (role == Qt::TextAlignmentRole) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+            }
+        if (role == SortRole) return -1.0;
+        return {};
+    }
     const TaskInfo* task = t.taskIndex >= 0 && t.taskIndex < static_cast<int>(set_->tasks.size())
                                ? &set_->tasks[t.taskIndex]
                                : nullptr;

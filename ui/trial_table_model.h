@@ -56,6 +56,7 @@ public:
 
 private:
     std::shared_ptr<const ResultSet> set_;
+    std::vector<std::string> extraKeys_; // optional columns after ColumnCount
 };
 
 // Filters TrialTableModel rows: the shared filter, a case-insensitive search over task/system/trial

@@ -1,7 +1,9 @@
 // The import panels: every problem found while reading Harbor 0.20-0.22 jobs is listed with its trial
 // (activating a row opens that trial), and a bundle that is a cad-bench v2 submission shows its checks
 // and marks the system whose declared figures differ from its trials.
+#include <QLabel>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTreeWidget>
 #include <gtest/gtest.h>
 
@@ -46,6 +48,18 @@ TEST(UiImportPanels, ProblemsAreListedWithTheirTrialAndOpenIt) {
     EXPECT_EQ(w.session()->analysis()->set->trials[static_cast<std::size_t>(trial)].trialName,
               "freecad-856aa02a44__HZZZZL2");
     EXPECT_EQ(w.currentViewKey(), QStringLiteral("trials")); // the trial is shown
+    // The bundle's Harbor version is shown with it.
+    auto* summary = w.findChild<QLabel*>(QStringLiteral("statusSummary"));
+    ASSERT_NE(summary, nullptr);
+    EXPECT_TRUE(summary->toolTip().contains(QStringLiteral("Harbor 0.22.0")))
+        << summary->toolTip().toStdString();
+    // Reward keys besides "reward" are optional columns of the trials table.
+    auto* table = w.findChild<QTableView*>(QStringLiteral("trialsTable"));
+    ASSERT_NE(table, nullptr);
+    QStringList headers;
+    for (int c = 0; c < table->model()->columnCount(); ++c)
+        headers << table->model()->headerData(c, Qt::Horizontal).toString();
+    EXPECT_TRUE(headers.contains(QStringLiteral("geometry_similarity"))) << headers.join(',').toStdString();
 }
 
 TEST(UiImportPanels, ASubmissionShowsItsChecksAndTheLeaderboardMarksDeclaredFigures) {
