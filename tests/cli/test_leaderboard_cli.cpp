@@ -10,32 +10,24 @@
 #include <string>
 
 #include <gtest/gtest.h>
+
+#include "cli/shell_run.h"
 #include <nlohmann/json.hpp>
 
 using nlohmann::json;
 namespace fs = std::filesystem;
+
+using vernier::test::CliRun;
+using vernier::test::runShell;
 
 namespace {
 
 const std::string kCli = std::string(VERNIER_BINARY_DIR) + "/bin/vernier-cli";
 const std::string kSample = std::string(VERNIER_SOURCE_DIR) + "/resources/sample";
 
-struct CliRun {
-    int exitCode = -1;
-    std::string out;
-};
-
 CliRun run(const std::string& args, const std::string& env = {}) {
-    CliRun r;
     const std::string cmd = env + " '" + kCli + "' " + args + " 2>/dev/null";
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    char buf[4096];
-    std::size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
-        r.out.append(buf, n);
-    const int status = pclose(p);
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    CliRun r = runShell(cmd);
     return r;
 }
 

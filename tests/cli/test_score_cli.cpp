@@ -8,31 +8,23 @@
 #include <string>
 
 #include <gtest/gtest.h>
+
+#include "cli/shell_run.h"
 #include <nlohmann/json.hpp>
 
 using nlohmann::json;
+
+using vernier::test::CliRun;
+using vernier::test::runShell;
 
 namespace {
 
 const std::string kCli = std::string(VERNIER_BINARY_DIR) + "/bin/vernier-cli";
 const std::string kFixtures = std::string(VERNIER_TEST_DATA_DIR) + "/fcstd/";
 
-struct CliRun {
-    int exitCode = -1;
-    std::string out;
-};
-
 CliRun run(const std::string& args) {
-    CliRun r;
     const std::string cmd = "'" + kCli + "' " + args + " 2>/dev/null";
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    char buf[4096];
-    std::size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
-        r.out.append(buf, n);
-    const int status = pclose(p);
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    CliRun r = runShell(cmd);
     return r;
 }
 

@@ -12,10 +12,15 @@
 #include <string>
 
 #include <gtest/gtest.h>
+
+#include "cli/shell_run.h"
 #include <nlohmann/json.hpp>
 
 using nlohmann::json;
 namespace fs = std::filesystem;
+
+using vernier::test::CliRun;
+using vernier::test::runShell;
 
 namespace {
 
@@ -48,12 +53,6 @@ const Scratch& scratch() {
 }
 
 // Exit code, stdout and stderr of one vernier-cli run.
-struct CliRun {
-    int exitCode = -1;
-    std::string out;
-    std::string err;
-};
-
 std::string slurp(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
     std::stringstream ss;
@@ -62,19 +61,11 @@ std::string slurp(const fs::path& p) {
 }
 
 CliRun run(const std::string& args) {
-    CliRun r;
     const fs::path errFile = scratch().path / "stderr.txt";
     // Rescoring caches go to the scratch folder, never beside the fixtures.
     const std::string cmd = "VERNIER_CACHE_DIR='" + (scratch().path / "cache").string() + "' '" + kCli +
                             "' " + args + " 2>'" + errFile.string() + "'";
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    char buf[4096];
-    std::size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
-        r.out.append(buf, n);
-    const int status = pclose(p);
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    CliRun r = runShell(cmd);
     r.err = slurp(errFile);
     return r;
 }
