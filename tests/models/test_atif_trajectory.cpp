@@ -427,7 +427,13 @@ TEST(AtifTrajectory, ALargeGeneratedTrajectoryIsIndexedInBoundedMemory) {
     RecordProperty("rss_growth_kib", std::to_string(grown));
     std::printf("indexed %llu bytes, %d steps in %.2f s; peak RSS grew by %ld KiB\n",
                 static_cast<unsigned long long>(bytes), kSteps, seconds, grown);
+#if defined(__SANITIZE_ADDRESS__)
+    // AddressSanitizer keeps freed chunks resident (its quarantine, 256 MiB by default), so peak RSS says
+    // nothing about what the index holds there; the bound is checked in the normal build.
+    (void)grown;
+#else
     EXPECT_LT(grown, 40 * 1024) << "the index pass must not hold the file";
+#endif
 
     EXPECT_EQ(t.stepCount(), static_cast<std::size_t>(kSteps));
     EXPECT_EQ(t.index().toolCallCount, kSteps);
