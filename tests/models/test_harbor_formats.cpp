@@ -392,7 +392,10 @@ TEST(TrialsCsv, RawNumbersAndATrialNameColumn) {
         if (line.rfind("freecad-578850b93a__w8ThRft,", 0) == 0) {
             seen = true;
             // Full precision, no currency symbol, no display label.
-            EXPECT_NE(line.find(",0.7866550762942912,0.7866550762942912,,0.7268795920117674,0.8571428571428572,"), std::string::npos) << line;
+            EXPECT_NE(
+                line.find(",0.7866550762942912,0.7866550762942912,,0.7268795920117674,0.8571428571428572,"),
+                std::string::npos)
+                << line;
             EXPECT_NE(line.find(",1.25,900000,750000,20000,"), std::string::npos) << line;
             EXPECT_EQ(line.find('$'), std::string::npos);
         }
