@@ -1,4 +1,4 @@
-// Reads Harbor job folders and leaderboard submission folders (docs/design.md §3.2), plain or zipped.
+// Reads Harbor job folders and leaderboard submission folders (docs/contract.md §3.2), plain or zipped.
 // Every trial is read on its own: a malformed file sets that trial's loadError and nothing else.
 #include <QThread>
 #include <algorithm>

@@ -97,7 +97,7 @@ void addStage(Axes& a, const StageScores& st) {
 Axes axesOf(const StageScores& single, const std::optional<StageScores>& base,
             const std::optional<StageScores>& target) {
     Axes a;
-    // For create_and_edit an axis counts as zero when it is zero in either stage (docs/design.md §1).
+    // For create_and_edit an axis counts as zero when it is zero in either stage (docs/contract.md §1).
     if (base || target) {
         if (base) addStage(a, *base);
         if (target) addStage(a, *target);
@@ -202,9 +202,9 @@ ZeroClassification classifyTrial(const TrialRecord& t, Workflow workflow, bool u
         return byAxes(axesOf(t.rescored->single, t.rescored->base, t.rescored->target), true);
     }
 
-    // The recorded verdict decides (docs/design.md §1; docs/formats.md, "Rewards and verifier errors"); files
-    // are the fallback only where nothing was recorded: a bundle shared without its answer files keeps its
-    // recorded categories.
+    // The recorded verdict decides (docs/contract.md §1; docs/formats.md, "Rewards and verifier errors");
+    // files are the fallback only where nothing was recorded: a bundle shared without its answer files keeps
+    // its recorded categories.
     // 2. The verifier recorded that the answer document was not there.
     if (std::string r = recordedMissingFile(t.recordedDetails); !r.empty()) return missing("recorded: " + r);
     // 3. The verifier recorded an error (trial level or in a step). "No reward file" says nothing about

@@ -1,5 +1,5 @@
 #pragma once
-// Zero-reward taxonomy of docs/design.md §1: one top-level category per zero-reward trial, following the
+// Zero-reward taxonomy of docs/contract.md §1: one top-level category per zero-reward trial, following the
 // pipeline's precedence (first failure wins), with the geometry gate as second level.
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // Reads an untrusted document once in a separate process (`vernier-cli inspect`) before the GUI loads it
 // in its own process: a document that crashes OCCT, hangs it or makes it allocate without bound takes
-// down only that short-lived process (docs/design.md §6), and the inspector shows the reason instead.
+// down only that short-lived process (docs/contract.md §6), and the inspector shows the reason instead.
 #include <optional>
 #include <string>
 

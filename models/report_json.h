@@ -1,5 +1,5 @@
 #pragma once
-// The JSON documents of `vernier-cli leaderboard` and `compare` (docs/design.md §5), built here so the CLI,
+// The JSON documents of `vernier-cli leaderboard` and `compare` (docs/contract.md §5), built here so the CLI,
 // the GUI's "copy as JSON" and the tests share one definition. Units: points (0–100) for scores and
 // intervals, percent for rates, USD, minutes; unknown is null.
 #include <nlohmann/json.hpp>

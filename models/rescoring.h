@@ -1,5 +1,5 @@
 #pragma once
-// Out-of-process rescoring (docs/design.md §6): N worker processes (`vernier-cli rescore-worker`) take
+// Out-of-process rescoring (docs/contract.md §6): N worker processes (`vernier-cli rescore-worker`) take
 // JSON-line jobs on stdin and answer JSON lines; a crash or a hang (per-trial timeout) marks only the
 // in-flight trial scorer_crash and the worker is restarted. Results are cached outside the bundle,
 // keyed by the documents' content hashes and the scorer identity. QtCore only.
@@ -44,7 +44,7 @@ RescoreJob rescoreJobFromJson(const std::string& line, long long* id); // throws
 std::string rescoredResultToJson(const RescoredResult& r, long long id);
 RescoredResult rescoredResultFromJson(const std::string& line, long long* id); // throws InputError
 
-// Content-addressed cache of rescoring results, never inside a bundle (docs/design.md §5, §6).
+// Content-addressed cache of rescoring results, never inside a bundle (docs/contract.md §5, §6).
 class RescoreCache {
 public:
     explicit RescoreCache(std::string directory = defaultDirectory());

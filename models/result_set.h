@@ -11,7 +11,7 @@
 
 namespace vernier {
 
-// Which trial(s) stand for a system on a task when it has several (docs/design.md §3.2).
+// Which trial(s) stand for a system on a task when it has several (docs/contract.md §3.2).
 enum class SelectionPolicy {
     LatestFinished, // default: the trial with the latest finished_at (then started_at, then name)
     Mean,           // the mean reward over all valid trials
@@ -57,7 +57,7 @@ public:
     void setPolicy(SelectionPolicy p);
     bool preferRescored() const { return preferRescored_; }
     // Use rescored rewards where present. Off by default: recorded rewards are the record, a rescored
-    // value is a second opinion (docs/design.md §1), used only when the user asks for it.
+    // value is a second opinion (docs/contract.md §1), used only when the user asks for it.
     void setPreferRescored(bool on);
     // True when statistics use at least one rescored reward (the preference is on and a trial has one).
     bool usesRescored() const;

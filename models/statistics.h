@@ -1,5 +1,5 @@
 #pragma once
-// Leaderboard statistics (docs/design.md §1): pure functions over per-task rewards, plus adapters that
+// Leaderboard statistics (docs/contract.md §1): pure functions over per-task rewards, plus adapters that
 // take a ResultSet. Fractions in [0,1] here; the CLI/UI convert to points and percent.
 #include <array>
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// The task pack (docs/design.md §3.1): one Harbor-style task folder per task, as a folder or a .zip.
+// The task pack (docs/contract.md §3.1): one Harbor-style task folder per task, as a folder or a .zip.
 // References and grader assets are only located here; param_check.py is shown as text, never executed.
 #include <array>
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
 // One trial of one system on one task, as recorded in a Harbor job folder or a leaderboard submission
-// (docs/design.md §3.2). Missing optional fields stay unknown (std::nullopt), never zero.
+// (docs/contract.md §3.2). Missing optional fields stay unknown (std::nullopt), never zero.
 #include <compare>
 #include <cstdint>
 #include <optional>
@@ -164,7 +164,7 @@ struct TrialRecord {
     // rewardStrategy*. No effect on a trial whose reward was recorded.
     void applyStepRewardStrategy(const std::string& strategy, const std::string& basis);
     // The reward used in statistics: rescored when present and `preferRescored`, else recorded;
-    // a scorer crash or a missing reward counts as 0 (docs/design.md §1).
+    // a scorer crash or a missing reward counts as 0 (docs/contract.md §1).
     double effectiveReward(bool preferRescored) const;
     // Recorded − rescored when both are known.
     std::optional<double> rescoreDelta() const;

@@ -1,6 +1,6 @@
 #pragma once
 // Joint combination of geometry and spec scores (docs/scoring.md §5.3) and the create_and_edit
-// two-stage reward (docs/design.md §1: harmonic within each stage, then harmonic across the stages).
+// two-stage reward (docs/contract.md §1: harmonic within each stage, then harmonic across the stages).
 #include <optional>
 #include <string>
 

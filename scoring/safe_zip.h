@@ -1,6 +1,6 @@
 #pragma once
 // The one zip reader of the project: FCStd documents, bundle zips and task-pack zips all come through it.
-// Inputs are untrusted (docs/design.md §6): entry count, sizes and compression ratio are checked before
+// Inputs are untrusted (docs/contract.md §6): entry count, sizes and compression ratio are checked before
 // anything is inflated, names are checked for traversal, encrypted entries are refused, and inflation stops
 // at the limits.
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// The JSON of `vernier-cli score` (docs/design.md §5): geometry result, optional spec part, combination,
+// The JSON of `vernier-cli score` (docs/contract.md §5): geometry result, optional spec part, combination,
 // and the create_and_edit wrapper {"base", "edit", "combined", "stage_scores"}.
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// JSON forms of the spec result for `vernier-cli score` (docs/design.md §5 "parameters") and reports.
+// JSON forms of the spec result for `vernier-cli score` (docs/contract.md §5 "parameters") and reports.
 #include <nlohmann/json.hpp>
 
 #include "scoring/spec_scorer.h"

@@ -1,6 +1,6 @@
 #pragma once
 // The spec-consistency score of a candidate document (docs/scoring.md §8): parse, measure, check,
-// failure-budget score. param_check.py is reported, never executed (§8.6, docs/design.md §6).
+// failure-budget score. param_check.py is reported, never executed (§8.6, docs/contract.md §6).
 #include <optional>
 #include <string>
 #include <vector>

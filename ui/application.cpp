@@ -173,7 +173,7 @@ int runApplication(int argc, char** argv) {
         return 2;
     }
     if (args.bundles.isEmpty()) {
-        // No arguments: the embedded sample bundle (docs/design.md §5).
+        // No arguments: the embedded sample bundle (docs/contract.md §5).
         const SampleLocation sample = findSample(QCoreApplication::applicationFilePath().toStdString());
         if (!sample.results.empty()) {
             args.bundles << QString::fromStdString(sample.results);

@@ -1,5 +1,5 @@
 #pragma once
-// The GUI application: argument parsing, main window, --screenshot mode (docs/design.md §5).
+// The GUI application: argument parsing, main window, --screenshot mode (docs/contract.md §5).
 #include <QString>
 #include <QStringList>
 

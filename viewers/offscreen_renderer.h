@@ -1,5 +1,5 @@
 #pragma once
-// The one offscreen rendering path (docs/design.md §5): the trial inspector's side-by-side, overlay and
+// The one offscreen rendering path (docs/contract.md §5): the trial inspector's side-by-side, overlay and
 // deviation pictures as images, never touching a live widget. Used by the GUI's "Export image" and
 // by `vernier-cli render`.
 #include <memory>

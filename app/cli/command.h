@@ -7,7 +7,7 @@
 
 namespace vernier::cli {
 
-// Exit codes of docs/design.md §5.
+// Exit codes of docs/contract.md §5.
 constexpr int kExitOk = 0;
 constexpr int kExitInternal = 1;
 constexpr int kExitBadInput = 2;

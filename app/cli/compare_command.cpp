@@ -1,5 +1,5 @@
 // `vernier-cli compare BUNDLE... --tasks PACK --a "agent/model" --b "agent/model" --json`: paired comparison
-// of two systems on their common tasks (docs/design.md §1, §5).
+// of two systems on their common tasks (docs/contract.md §1, §5).
 #include <cstdlib>
 #include <iostream>
 

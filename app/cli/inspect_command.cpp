@@ -1,4 +1,4 @@
-// `vernier-cli inspect FILE.FCStd [--json]`: one document as the scorer sees it (docs/design.md §5).
+// `vernier-cli inspect FILE.FCStd [--json]`: one document as the scorer sees it (docs/contract.md §5).
 #include <cstdio>
 #include <iostream>
 #include <sstream>

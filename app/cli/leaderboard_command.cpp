@@ -1,5 +1,5 @@
 // `vernier-cli leaderboard BUNDLE... --tasks PACK [--rescore] --json|--csv|--latex`: the paper's main
-// table (docs/design.md §5) with bootstrap intervals and the zero-reward taxonomy.
+// table (docs/contract.md §5) with bootstrap intervals and the zero-reward taxonomy.
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>

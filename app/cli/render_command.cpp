@@ -1,5 +1,5 @@
 // `vernier-cli render`: the trial inspector's 3D picture of a reference/candidate pair, rendered
-// offscreen through the same path as the GUI's "Export image" (docs/design.md §5).
+// offscreen through the same path as the GUI's "Export image" (docs/contract.md §5).
 #include <cstdio>
 #include <string>
 

@@ -1,4 +1,4 @@
-// `vernier-cli score`: one candidate against its reference (docs/design.md §5), or both stages of a
+// `vernier-cli score`: one candidate against its reference (docs/contract.md §5), or both stages of a
 // create_and_edit task; geometry (docs/scoring.md §5.1) plus optional spec consistency (§8).
 #include <cstdio>
 #include <cstdlib>

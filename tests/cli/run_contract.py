@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """ctest `cli.contract`: runs the benchmark's contract checker (given as --checker; it is not part of this
 repository, tests/CMakeLists.txt says where it is looked for) against the built vernier-cli on the repository's
-fixtures and the embedded sample bundle, to check the JSON shapes of docs/design.md §5; exits non-zero on any
+fixtures and the embedded sample bundle, to check the JSON shapes of docs/contract.md §5; exits non-zero on any
 problem."""
 import argparse
 import os

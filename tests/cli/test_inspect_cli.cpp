@@ -1,4 +1,4 @@
-// `vernier-cli inspect` end to end: the JSON of docs/design.md §5 on real fixtures, and exit 2 with a
+// `vernier-cli inspect` end to end: the JSON of docs/contract.md §5 on real fixtures, and exit 2 with a
 // one-line reason on every kind of bad input (hostile archives are made here).
 #include <cstdlib>
 #include <filesystem>

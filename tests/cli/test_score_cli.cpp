@@ -1,4 +1,4 @@
-// `vernier-cli score` end to end: JSON keys of docs/design.md §5, exit codes, spec wiring, create_and_edit
+// `vernier-cli score` end to end: JSON keys of docs/contract.md §5, exit codes, spec wiring, create_and_edit
 // stages, and bit-identical output on repeat and across thread counts.
 #include <sys/wait.h>
 

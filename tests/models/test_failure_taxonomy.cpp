@@ -1,4 +1,4 @@
-// Zero-reward taxonomy: precedence of docs/design.md §1 (first failure wins), gates from the verifier's
+// Zero-reward taxonomy: precedence of docs/contract.md §1 (first failure wins), gates from the verifier's
 // reason texts (docs/scoring.md §7.1), rescored results over recorded ones, counts per system.
 #include <gtest/gtest.h>
 

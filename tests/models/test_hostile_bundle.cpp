@@ -240,7 +240,8 @@ TEST(HostileBundle, AnAbortingWorkerMarksOnlyTheTrialsItTook) {
         EXPECT_FALSE(r.error.empty());
     }
     applyRescored(set, results);
-    // The recorded rewards are still there for the mismatch list; the crash counts as 0 (docs/design.md §1).
+    // The recorded rewards are still there for the mismatch list; the crash counts as 0 (docs/contract.md
+    // §1).
     EXPECT_DOUBLE_EQ(trialIn(set, "freecad-578850b93a__good")->effectiveReward(true), 0.0);
     EXPECT_DOUBLE_EQ(*trialIn(set, "freecad-578850b93a__good")->recordedReward, 0.75);
 }

@@ -196,7 +196,8 @@ TEST(Rescoring, NothingIsWrittenInsideTheBundle) {
     EXPECT_EQ(count(), before);
 }
 
-// Results are cached beside the bundle, not inside it (docs/design.md §5): "<bundle>.vernier-cache/rescore".
+// Results are cached beside the bundle, not inside it (docs/contract.md §5):
+// "<bundle>.vernier-cache/rescore".
 TEST(Rescoring, ResultsAreCachedBesideTheBundle) {
     unsetenv("VERNIER_CACHE_DIR");
     Fixture f({"task-a__1", "task-a__2"});

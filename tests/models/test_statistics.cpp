@@ -1,4 +1,4 @@
-// Statistics against hand computations and the paper's own arithmetic (docs/design.md §1).
+// Statistics against hand computations and the paper's own arithmetic (docs/contract.md §1).
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// Joint combination (docs/scoring.md §5.3) and the create_and_edit two-stage reward (docs/design.md §1).
+// Joint combination (docs/scoring.md §5.3) and the create_and_edit two-stage reward (docs/contract.md §1).
 #include <gtest/gtest.h>
 
 #include "scoring/errors.h"
