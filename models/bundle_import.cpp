@@ -767,6 +767,19 @@ void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
             problems.push_back(
                 {t.trialPath, "stopped at step \"" + t.stoppedAtStep + "\": " + t.stopReason, t.trialName});
     }
+    // A folder that is neither layout is said so, never accepted silently; a job that has not finished a
+    // trial yet (its config.json is there) is not an error, but still worth a line.
+    if (read.empty() && tree.problems().empty()) {
+        bool isJob = false;
+        for (const auto& f : tree.files())
+            if (baseName(f) == "config.json" || baseName(f) == "lock.json") isJob = true;
+        problems.push_back(
+            {bundle,
+             isJob ? "no finished trials yet (a Harbor job folder with no trial result.json)"
+                   : "no trials found: not a Harbor job (no trial folder with a result.json) and not a "
+                     "leaderboard submission (no runs/<agent>/<model>/<task>/)",
+             {}});
+    }
     if (info) {
         info->path = bundle;
         info->trials = static_cast<int>(read.size());

@@ -49,3 +49,30 @@ TEST(ImportPartial, WhenNoBundleCanBeReadItIsBadInput) {
     std::ofstream(bad) << "PK but not really";
     EXPECT_THROW(importResults({bad.string()}, kSamplePack), InputError);
 }
+
+TEST(ImportPartial, AFolderThatIsNotABundleIsSaidSo) {
+    TempDir tmp;
+    const fs::path notBundle = tmp.path / "holiday-photos";
+    fs::create_directories(notBundle);
+    std::ofstream(notBundle / "notes.txt") << "nothing to do with CAD";
+    const ResultSet set = importResults({notBundle.string(), kSampleResults}, kSamplePack);
+    bool said = false;
+    for (const auto& p : set.problems)
+        if (p.path == notBundle.string()) {
+            said = true;
+            EXPECT_NE(p.reason.find("no trials found"), std::string::npos) << p.reason;
+        }
+    EXPECT_TRUE(said);
+}
+
+TEST(ImportPartial, AJobWithNoFinishedTrialYetIsNotCalledANonBundle) {
+    TempDir tmp;
+    const fs::path job = tmp.path / "2026-12-02__06-00-00";
+    fs::create_directories(job);
+    std::ofstream(job / "config.json") << R"({"job_name": "2026-12-02__06-00-00"})";
+    const ResultSet set = importResults({job.string()}, kSamplePack);
+    EXPECT_TRUE(set.trials.empty());
+    ASSERT_EQ(set.problems.size(), 1u);
+    EXPECT_NE(set.problems[0].reason.find("no finished trials yet"), std::string::npos)
+        << set.problems[0].reason;
+}
