@@ -5,7 +5,7 @@
 
 The sample's Harbor jobs (resources/sample/results/<job>/<trial>/) are real trial folders of the sample task
 pack. They are replicated under new names: system k (agent "agent-kk", model "lab/model-kk") gets one job
-folder, and inside it attempt a of each source trial becomes "<task>__k<kk>a<aaaa>". Each copy's
+folder, and inside it attempt a of source trial s becomes "<task>__k<kk>s<ss>a<aaaa>". Each copy's
 result.json and config.json are rewritten to carry its new identity (trial name, agent, model, job id, a
 uuid derived from the name); every other file (documents, trajectories, verifier output) is a hard link to
 the sample's file, so 100,000 trials cost little disk (falls back to copies across file systems).
@@ -14,6 +14,7 @@ The output imports against resources/sample/pack. The same arguments always give
 byte, so benchmark runs are comparable. --zip also writes <out>.zip of the bundle (zip64 when needed).
 """
 import argparse
+import errno
 import hashlib
 import json
 import os
@@ -41,9 +42,14 @@ def stable_uuid(name):
 
 
 def link_or_copy(src, dst):
+    """Never writes through an existing path: a copy onto a hard link would change the sample itself."""
+    if dst.exists():
+        raise SystemExit(f"make_large_bundle: {dst} already exists")
     try:
         os.link(src, dst)
-    except OSError:
+    except OSError as e:
+        if e.errno != errno.EXDEV:
+            raise
         shutil.copyfile(src, dst)
 
 
@@ -131,7 +137,8 @@ def main():
             job, src = sources[i % len(sources)]
             attempt = i // len(sources)
             task = src.name.split("__")[0]
-            trial_name = f"{task}__k{k:02d}a{attempt:04d}"
+            # The sample has several trials of a task (one per job): the source index keeps names unique.
+            trial_name = f"{task}__k{k:02d}s{i % len(sources):02d}a{attempt:04d}"
             replicate(job_name, trial_name, src, job_dir / trial_name, agent, model, job_id)
             made += 1
     print(f"made {made} trials for {args.systems} systems in {args.out}")
