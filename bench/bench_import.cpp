@@ -14,9 +14,9 @@
 #include <unistd.h>
 
 #include "models/bundle_tree.h"
-#include "models/rescoring.h"
 #include "models/result_set.h"
 #include "models/statistics.h"
+#include "worker/rescoring.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -204,9 +204,9 @@ BENCHMARK(BM_PairedComparison)->Unit(benchmark::kMillisecond);
 
 // Rescores every trial of `set` with state.range(0) worker processes, no cache.
 void rescoreAll(benchmark::State& state, const ResultSet& set) {
-    std::vector<int> all;
-    for (std::size_t i = 0; i < set.trials.size(); ++i)
-        all.push_back(static_cast<int>(i));
+    std::vector<TrialId> all;
+    for (const TrialRecord& t : set.trials)
+        all.push_back(t.id());
     RescoreOptions o;
     o.workers = static_cast<int>(state.range(0));
     o.useCache = false;

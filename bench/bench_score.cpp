@@ -22,6 +22,7 @@
 #include "scoring/obb_estimate.h"
 #include "scoring/spec_parser.h"
 #include "scoring/spec_scorer.h"
+#include "scoring/trial_scorer.h"
 #include "tests/support/sample_pairs.h"
 
 using namespace vernier;
@@ -132,6 +133,25 @@ void BM_ScorePairsReferenceOnce(benchmark::State& state, bool sample) {
             if (p.specs[i]) benchmark::DoNotOptimize(scoreSpec(*p.specs[i], c).score);
         }
         state.counters["references"] = static_cast<double>(refs.size());
+    }
+    setPairs(state, p.paths.size());
+}
+
+// The same pairs through TrialScorer (scoring/trial_scorer.h), as `vernier-cli score` and the rescoring
+// worker run them: spec read and parsed per pair too. `cached`: one ReferenceCache across the pairs (the
+// worker's), so each task's reference is measured once.
+void BM_TrialScorer(benchmark::State& state, bool sample, bool cached) {
+    const auto& p = prepared(sample);
+    for (auto _ : state) {
+        ReferenceCache cache;
+        const TrialScorer scorer({}, cached ? &cache : nullptr);
+        for (const auto& pp : p.paths)
+            benchmark::DoNotOptimize(
+                scorer
+                    .score(TrialInput::single(
+                        DocumentInput::fromFile(pp.reference), DocumentInput::fromFile(pp.candidate),
+                        pp.spec.empty() ? DocumentInput::none() : DocumentInput::fromFile(pp.spec)))
+                    .reward);
     }
     setPairs(state, p.paths.size());
 }
@@ -259,6 +279,9 @@ BENCHMARK_CAPTURE(BM_ScorePairs, sample, true, false)->Unit(benchmark::kMillisec
 BENCHMARK_CAPTURE(BM_ScorePairs, sample_exact_obb, true, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_ScorePairsReferenceOnce, fixtures, false)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_ScorePairsReferenceOnce, sample, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_TrialScorer, fixtures, false, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_TrialScorer, sample, true, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_TrialScorer, sample_reference_once, true, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_StageRead, fixtures, false)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_StageRead, sample, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_StageMeasure, fixtures, false)->Unit(benchmark::kMillisecond);

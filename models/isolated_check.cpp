@@ -3,9 +3,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include <filesystem>
 #include <fstream>
-
-#include "models/rescoring.h"
 
 namespace vernier {
 
@@ -14,6 +13,17 @@ namespace {
 std::string firstLine(const QByteArray& text) {
     const QByteArray line = text.trimmed().split('\n').value(0).trimmed();
     return line.isEmpty() ? std::string() : line.toStdString();
+}
+
+// vernier-cli beside the running executable, else on PATH (as the rescore engine finds its workers).
+std::string checkerBesideExecutable() {
+    std::error_code ec;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const auto candidate = self.parent_path() / "vernier-cli";
+        if (std::filesystem::exists(candidate, ec)) return candidate.string();
+    }
+    return "vernier-cli";
 }
 
 } // namespace
@@ -40,8 +50,7 @@ IsolatedCheck checkDocumentIsolated(const FileRef& document, int timeoutMs, cons
     }
 
     QProcess process;
-    process.setProgram(
-        QString::fromStdString(program.empty() ? RescoreEngine::defaultWorkerProgram() : program));
+    process.setProgram(QString::fromStdString(program.empty() ? checkerBesideExecutable() : program));
     process.setArguments({QStringLiteral("inspect"), QString::fromStdString(path), QStringLiteral("--json")});
     process.start();
     if (!process.waitForStarted(10000)) return result; // no checker: the caller loads unisolated

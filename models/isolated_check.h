@@ -14,7 +14,7 @@ struct IsolatedCheck {
     std::optional<std::string> problem; // one line: why the document must not be loaded in-process
 };
 
-// `program` empty: vernier-cli beside the running executable (RescoreEngine::defaultWorkerProgram()).
+// `program` empty: vernier-cli beside the running executable (as RescoreEngine finds its workers).
 IsolatedCheck checkDocumentIsolated(const FileRef& document, int timeoutMs = 60000,
                                     const std::string& program = {});
 

@@ -1,6 +1,7 @@
 #include "models/report_json.h"
 
 #include <cmath>
+#include <stdexcept>
 
 namespace vernier {
 
@@ -22,13 +23,16 @@ const char* policyKey(SelectionPolicy p) {
 
 } // namespace
 
-json leaderboardJson(const ResultSet& set, const BootstrapOptions& options) {
-    std::vector<SystemSummary> rows = leaderboard(set, options);
+json leaderboardJson(const Analysis& a) {
+    if (!a.set) throw std::invalid_argument("leaderboardJson: analysis without a result set");
+    const ResultSet& set = *a.set;
+    const BootstrapOptions& options = a.policy.bootstrap;
     json systems = json::array();
     json zeros = json::object();
     json gates = json::object();
     bool anyWeighted = false, anyPlain = false;
-    for (const auto& r : rows) {
+    for (const auto& sr : a.rows) {
+        const SystemSummary& r = sr.summary;
         json row = {{"agent", r.system.agent},
                     {"model", r.system.model},
                     {"n_trials", r.nTrials},
@@ -46,10 +50,10 @@ json leaderboardJson(const ResultSet& set, const BootstrapOptions& options) {
                     {"overall_method", overallMethodText(r.overallMethod)}};
         systems.push_back(row);
         (r.overallMethod == OverallMethod::Weighted303040 ? anyWeighted : anyPlain) = true;
-        ZeroCounts z = zeroCounts(set, set.systemIndex(r.system));
+        const ZeroCounts& z = sr.zeros;
         json counts = json::object();
         for (ZeroCategory c : kZeroCategories)
-            counts[zeroCategoryKey(c)] = z.counts[c];
+            counts[zeroCategoryKey(c)] = z.counts.at(c);
         zeros[r.system.label()] = counts;
         gates[r.system.label()] = z.gates;
     }
@@ -78,9 +82,29 @@ json leaderboardJson(const ResultSet& set, const BootstrapOptions& options) {
             {"units", {{"scores", "points"}, {"rates", "percent"}, {"cost", "USD"}, {"duration", "minutes"}}},
             {"bootstrap",
              {{"resamples", options.resamples}, {"seed", options.seed}, {"stratified_by", "workflow"}}},
+            {"filter", filterJson(a.filter)},
             {"bundles", bundles},
             {"submissions", submissionsJson(set)},
             {"problems", problems}};
+}
+
+json leaderboardJson(const ResultSet& set, const BootstrapOptions& options) {
+    AnalysisPolicy policy = AnalysisPolicy::of(set);
+    policy.bootstrap = options;
+    // Non-owning: the analysis does not outlive this call, and under the set's own policy it is not copied.
+    return leaderboardJson(
+        analyse(std::shared_ptr<const ResultSet>(std::shared_ptr<const ResultSet>{}, &set), {}, policy));
+}
+
+json filterJson(const Filter& f) {
+    json workflows = json::array();
+    for (Workflow w : f.workflows)
+        workflows.push_back(workflowKey(w));
+    return {{"systems", f.systems},
+            {"workflows", workflows},
+            {"categories", f.categories},
+            {"tasks", f.tasks},
+            {"bundles", f.bundles}};
 }
 
 json submissionsJson(const ResultSet& set) {
@@ -106,9 +130,11 @@ json submissionsJson(const ResultSet& set) {
     return out;
 }
 
-json comparisonJson(const ResultSet& set, int a, int b, double similarThreshold,
-                    const BootstrapOptions& options) {
-    PairedComparison c = compareSystems(set, a, b, similarThreshold, options);
+json comparisonJson(const Analysis& an, int a, int b, double similarThreshold) {
+    if (!an.set) throw std::invalid_argument("comparisonJson: analysis without a result set");
+    const ResultSet& set = *an.set;
+    const BootstrapOptions& options = an.policy.bootstrap;
+    const PairedComparison c = an.compare(a, b, similarThreshold);
     json per = json::object();
     for (const auto& [w, d] : c.perWorkflow)
         per[workflowKey(w)] = {{"delta", tidy(d.delta * 100)},
@@ -127,8 +153,21 @@ json comparisonJson(const ResultSet& set, int a, int b, double similarThreshold,
             {"n_tasks", c.n},
             {"similar_threshold", similarThreshold},
             {"selection", policyKey(set.policy())},
+            {"filter", filterJson(an.filter)},
             {"bootstrap",
              {{"resamples", options.resamples}, {"seed", options.seed}, {"stratified_by", "workflow"}}}};
+}
+
+json comparisonJson(const ResultSet& set, int a, int b, double similarThreshold,
+                    const BootstrapOptions& options) {
+    // The unfiltered comparison needs no leaderboard: only the set (not owned), its tasks and the policy.
+    Analysis an;
+    an.set = std::shared_ptr<const ResultSet>(std::shared_ptr<const ResultSet>{}, &set);
+    an.policy = AnalysisPolicy::of(set);
+    an.policy.bootstrap = options;
+    for (int t = 0; t < static_cast<int>(set.tasks.size()); ++t)
+        an.tasks.push_back(t);
+    return comparisonJson(an, a, b, similarThreshold);
 }
 
 } // namespace vernier

@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "models/analysis.h"
+#include "models/filter.h"
 #include "models/result_set.h"
 #include "models/statistics.h"
 
@@ -12,16 +14,26 @@ namespace vernier {
 
 // {"systems":[{agent, model, n_trials, overall, creation, create_and_edit, image_to_cad, ci95, perfect_rate,
 //  zero_rate, cost_usd, cost_per_point, mean_duration_min, n_tasks, overall_method}], "zero_categories":
-//  {"agent/model": {six keys}}, "zero_gates": {...}, "selection", "rescored", "bootstrap", "problems"}
+//  {"agent/model": {six keys}}, "zero_gates": {...}, "selection", "rescored", "bootstrap", "filter",
+//  "bundles", "problems"} — the rows of the analysis, i.e. what the GUI's leaderboard shows for the same
+//  filter.
+nlohmann::json leaderboardJson(const Analysis& analysis);
+// The unfiltered leaderboard of the set under its own policy.
 nlohmann::json leaderboardJson(const ResultSet& set, const BootstrapOptions& options = {});
 
 // {"a", "b", "delta", "ci95", "per_workflow": {wf: {delta, n, higher, similar, lower}}, "higher", "similar",
-//  "lower", "n_tasks", "similar_threshold"} — delta in points, A minus B.
+//  "lower", "n_tasks", "similar_threshold", "selection", "filter", "bootstrap"} — delta in points, A minus B,
+// over the analysis' filtered tasks both systems have (system indices into analysis.set).
+nlohmann::json comparisonJson(const Analysis& analysis, int a, int b, double similarThreshold = 0.01);
+// Over every task of the set, under its own policy.
+nlohmann::json comparisonJson(const ResultSet& set, int a, int b, double similarThreshold = 0.01,
+                              const BootstrapOptions& options = {});
+
 // Each bundle that is a cad-bench v2 submission: its checks and declared vs computed figures.
 nlohmann::json submissionsJson(const ResultSet& set);
 
-nlohmann::json comparisonJson(const ResultSet& set, int a, int b, double similarThreshold = 0.01,
-                              const BootstrapOptions& options = {});
+// {"systems", "workflows", "categories", "tasks", "bundles"}: the values of the filter, empty = all.
+nlohmann::json filterJson(const Filter& filter);
 
 // Rounds to 6 decimals so that JSON shows 56.87, not 56.870000000000005 (far below any reported digit).
 double tidy(double v);

@@ -140,6 +140,26 @@ int ResultSet::trialCount(int system) const {
     return trialCounts_[static_cast<std::size_t>(system)];
 }
 
+std::optional<std::size_t> ResultSet::indexOf(const TrialId& id) const {
+    auto it = byId_.find(id);
+    if (it != byId_.end() && it->second < trials.size() && trials[it->second].id() == id) return it->second;
+    // Trials changed since the last reindex() (a set being built or restricted): look them over.
+    if (byId_.size() != trials.size() || it != byId_.end())
+        for (std::size_t i = 0; i < trials.size(); ++i)
+            if (trials[i].id() == id) return i;
+    return std::nullopt;
+}
+
+const TrialRecord* ResultSet::find(const TrialId& id) const {
+    const auto i = indexOf(id);
+    return i ? &trials[*i] : nullptr;
+}
+
+TrialRecord* ResultSet::find(const TrialId& id) {
+    const auto i = indexOf(id);
+    return i ? &trials[*i] : nullptr;
+}
+
 std::vector<int> ResultSet::unmatchedTrials() const {
     std::vector<int> out;
     for (std::size_t i = 0; i < trials.size(); ++i)
@@ -164,6 +184,10 @@ bool finishedBefore(const TrialRecord& a, const TrialRecord& b) {
 } // namespace
 
 void ResultSet::reindex() {
+    byId_.clear();
+    byId_.reserve(trials.size());
+    for (std::size_t i = 0; i < trials.size(); ++i)
+        byId_.try_emplace(trials[i].id(), i);
     std::vector<SystemId> found;
     for (auto& t : trials) {
         t.taskIndex = taskIndex(t.taskId);

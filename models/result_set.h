@@ -3,10 +3,12 @@
 // per-(system, task) selection that statistics and views use.
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "models/submission.h"
 #include "models/task_pack.h"
+#include "models/trial_id.h"
 #include "models/trial_record.h"
 
 namespace vernier {
@@ -73,6 +75,11 @@ public:
     int selectedTrial(int system, int task) const;
     // Number of valid trials of a system (all tasks, all repetitions).
     int trialCount(int system) const;
+    // The trial with this identity (O(1), from a map rebuilt by reindex()); nullopt when it is not in the
+    // set.
+    std::optional<std::size_t> indexOf(const TrialId& id) const;
+    const TrialRecord* find(const TrialId& id) const;
+    TrialRecord* find(const TrialId& id);
     // Trials whose task id is not in the pack (kept, listed, excluded from statistics).
     std::vector<int> unmatchedTrials() const;
 
@@ -86,6 +93,7 @@ private:
     std::vector<std::vector<int>> cells_; // [system * tasks + task] -> trial indices
     std::vector<int> selected_;           // [system * tasks + task] -> trial index or -1
     std::vector<int> trialCounts_;
+    std::unordered_map<TrialId, std::size_t> byId_; // the first trial of each identity
 };
 
 // The submission check of a bundle folder holding a cad-bench v2 manifest; nullopt when it holds none.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "models/analysis.h"
 #include "models/result_set.h"
 
 namespace vernier {
@@ -194,6 +195,11 @@ PairedComparison comparePaired(const std::vector<PairedTask>& tasks, double simi
     return c;
 }
 
+bool rankedBefore(const SystemSummary& a, const SystemSummary& b) {
+    if (a.overall != b.overall) return a.overall > b.overall;
+    return a.system.label() < b.system.label();
+}
+
 // ---- ResultSet adapters ----
 
 std::vector<TaskReward> systemRewards(const ResultSet& set, int system) {
@@ -204,68 +210,42 @@ std::vector<TaskReward> systemRewards(const ResultSet& set, int system) {
     return out;
 }
 
+namespace {
+
+std::vector<int> allTasks(const ResultSet& set) {
+    std::vector<int> out(set.tasks.size());
+    for (std::size_t t = 0; t < out.size(); ++t)
+        out[t] = static_cast<int>(t);
+    return out;
+}
+
+} // namespace
+
+// The adapters below are the unfiltered case of models/analysis.h, through the same building blocks.
+
 SystemSummary summarizeSystem(const ResultSet& set, int system, const BootstrapOptions& options) {
-    std::vector<double> costs, durations;
-    // Cost and time of the trials that stand for the system: the selected ones, or all under Mean.
-    for (std::size_t t = 0; t < set.tasks.size(); ++t) {
-        std::vector<int> used;
-        if (set.policy() == SelectionPolicy::Mean)
-            used = set.trialsOf(system, static_cast<int>(t));
-        else if (int s = set.selectedTrial(system, static_cast<int>(t)); s >= 0)
-            used.push_back(s);
-        for (int i : used) {
-            const TrialRecord& tr = set.trials[static_cast<std::size_t>(i)];
-            if (tr.costUsd) costs.push_back(*tr.costUsd);
-            if (auto d = tr.durationSeconds()) durations.push_back(*d);
-        }
-    }
-    return summarizeRewards(set.systems[static_cast<std::size_t>(system)], systemRewards(set, system),
-                            set.trialCount(system), costs, durations, options);
+    return summarizeSystemOn(set, system, allTasks(set), options);
 }
 
 std::vector<SystemSummary> leaderboard(const ResultSet& set, const BootstrapOptions& options) {
+    // analyse(set, {}) without the per-workflow intervals and zero counts it also computes.
+    const std::vector<int> tasks = allTasks(set);
     std::vector<SystemSummary> rows;
     for (std::size_t s = 0; s < set.systems.size(); ++s) {
         if (set.trialCount(static_cast<int>(s)) == 0) continue; // only malformed/unmatched trials
-        rows.push_back(summarizeSystem(set, static_cast<int>(s), options));
+        rows.push_back(summarizeSystemOn(set, static_cast<int>(s), tasks, options));
     }
-    std::stable_sort(rows.begin(), rows.end(), [](const SystemSummary& a, const SystemSummary& b) {
-        if (a.overall != b.overall) return a.overall > b.overall;
-        return a.system.label() < b.system.label();
-    });
+    std::stable_sort(rows.begin(), rows.end(), rankedBefore);
     return rows;
 }
 
 PairedComparison compareSystems(const ResultSet& set, int a, int b, double similarThreshold,
                                 const BootstrapOptions& options) {
-    std::vector<PairedTask> paired;
-    for (std::size_t t = 0; t < set.tasks.size(); ++t) {
-        auto ra = set.selectedReward(a, static_cast<int>(t));
-        auto rb = set.selectedReward(b, static_cast<int>(t));
-        if (ra && rb) paired.push_back({set.tasks[t].workflow, *ra, *rb});
-    }
-    return comparePaired(paired, similarThreshold, options);
+    return compareSystemsOn(set, a, b, allTasks(set), similarThreshold, options);
 }
 
 ZeroCounts zeroCounts(const ResultSet& set, int system) {
-    ZeroCounts z;
-    for (ZeroCategory c : kZeroCategories) {
-        z.counts[c] = 0;
-        z.trials[c] = {};
-    }
-    for (std::size_t t = 0; t < set.tasks.size(); ++t) {
-        int i = set.selectedTrial(system, static_cast<int>(t));
-        if (i < 0) continue;
-        const TrialRecord& tr = set.trials[static_cast<std::size_t>(i)];
-        if (tr.zero.category == ZeroCategory::None) continue;
-        ++z.counts[tr.zero.category];
-        z.trials[tr.zero.category].push_back(i);
-        ++z.perWorkflow[set.tasks[t].workflow][tr.zero.category];
-        if (tr.zero.category == ZeroCategory::GeometryZero ||
-            tr.zero.category == ZeroCategory::GeometryAndSpecZero)
-            ++z.gates[tr.zero.gate.empty() ? "unknown" : tr.zero.gate];
-    }
-    return z;
+    return zeroCountsOn(set, system, allTasks(set));
 }
 
 } // namespace vernier

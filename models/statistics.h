@@ -106,7 +106,11 @@ struct ZeroCounts {
     std::map<Workflow, std::map<ZeroCategory, int>> perWorkflow;
 };
 
-// ---- Adapters over a ResultSet (selection policy and rescoring preference of the set apply). ----
+// Leaderboard order: overall descending, ties by label.
+bool rankedBefore(const SystemSummary& a, const SystemSummary& b);
+
+// ---- Adapters over a ResultSet (the unfiltered case of models/analysis.h; selection policy and rescoring
+// preference of the set apply). The filtered ones are analyse() and the *On() functions there.
 std::vector<TaskReward> systemRewards(const ResultSet& set, int system);
 SystemSummary summarizeSystem(const ResultSet& set, int system, const BootstrapOptions& options = {});
 // All systems, sorted by overall descending (ties by label).

@@ -11,6 +11,7 @@
 #include "models/failure_taxonomy.h"
 #include "models/file_ref.h"
 #include "models/task_pack.h"
+#include "models/trial_id.h"
 
 namespace vernier {
 
@@ -156,6 +157,9 @@ struct TrialRecord {
 
     // Filled by ResultSet::classify(): the zero-reward taxonomy of the effective result.
     ZeroClassification zero;
+
+    // Bundle + trial folder: stable across imports, unlike the trial's index in a ResultSet.
+    TrialId id() const { return makeTrialId(bundle, trialPath); }
 
     bool hasAnswer(Workflow w) const; // the answer document(s) this workflow needs exist
     // Multi-step trial whose trial-level reward was not recorded: the reward Harbor computes from the

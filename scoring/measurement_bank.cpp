@@ -26,20 +26,11 @@
 #include <gp_Pln.hxx>
 
 #include "scoring/errors.h"
+#include "scoring/rounding.h"
 
 namespace vernier {
 namespace {
 
-// The original rounds stored lengths to 1e-9 and angles to 1e-10 (§8.3).
-double roundLength(double v) {
-    return std::round(v * 1e9) / 1e9;
-}
-double roundAngle(double v) {
-    return std::round(v * 1e10) / 1e10;
-}
-Vec3 roundLength(const Vec3& v) {
-    return {roundLength(v[0]), roundLength(v[1]), roundLength(v[2])};
-}
 Vec3 toVec(const gp_XYZ& p) {
     return {p.X(), p.Y(), p.Z()};
 }

@@ -10,6 +10,7 @@
 #include <Eigen/Eigenvalues>
 
 #include "scoring/measurement_bank.h"
+#include "scoring/rounding.h"
 
 namespace vernier {
 namespace {
@@ -18,13 +19,6 @@ constexpr double kGridSpacingRelTol = 0.05;
 constexpr double kGridBinFracTol = 0.05;
 constexpr double kCircularRadiusRelTol = 0.05;
 constexpr double kCircularPitchRelTol = 0.05;
-
-double roundLength(double v) {
-    return std::round(v * 1e9) / 1e9;
-}
-double roundAngle(double v) {
-    return std::round(v * 1e10) / 1e10;
-}
 
 std::string fmtG(double v) {
     std::ostringstream os;

@@ -13,12 +13,12 @@
 #include <Standard_Version.hxx>
 
 #include "models/sample_location.h"
+#include "ui/inspector/trial_inspector.h"
 #include "ui/main_window.h"
 #include "ui/session.h"
 #include "ui/trials_view.h"
 #include "vernier_version.h"
 #include "viewers/occt_platform.h"
-#include "viewers/trial_inspector.h"
 
 namespace vernier::ui {
 
@@ -104,25 +104,25 @@ int renderScreenshot(MainWindow& window, const GuiArguments& args, int timeoutMs
     }
     QWidget* grabTarget = &window;
     if (!trialName.isEmpty()) {
-        const int trial = window.findTrial(trialName);
-        if (trial < 0) {
+        const auto trial = window.findTrial(trialName);
+        if (!trial) {
             std::fprintf(stderr, "vernier: no trial named '%s'\n", qPrintable(trialName));
             return 2;
         }
         // The trial view is the 3D inspector; wait until its documents are loaded and scored.
-        QWidget* inspector = window.openTrial(trial, true);
-        if (auto* ti = qobject_cast<viewers::TrialInspector*>(inspector)) {
+        QWidget* inspector = window.openTrial(*trial, true);
+        if (auto* ti = qobject_cast<ui::TrialInspector*>(inspector)) {
             ti->resize(1400, 900);
             if (ti->analysing()) {
                 QEventLoop ready;
-                QObject::connect(ti, &viewers::TrialInspector::analysisReady, &ready, &QEventLoop::quit);
+                QObject::connect(ti, &ui::TrialInspector::analysisReady, &ready, &QEventLoop::quit);
                 QTimer::singleShot(timeoutMs, &ready, &QEventLoop::quit);
                 ready.exec();
             }
             if (trialMode == QLatin1String("overlay")) ti->setMode(viewers::InspectorMode::Overlay);
             if (trialMode == QLatin1String("deviation")) {
                 QEventLoop ready;
-                QObject::connect(ti, &viewers::TrialInspector::deviationReady, &ready, &QEventLoop::quit);
+                QObject::connect(ti, &ui::TrialInspector::deviationReady, &ready, &QEventLoop::quit);
                 QTimer::singleShot(timeoutMs, &ready, &QEventLoop::quit);
                 ti->setMode(viewers::InspectorMode::Deviation);
                 ready.exec();

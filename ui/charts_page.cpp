@@ -2,7 +2,7 @@
 
 #include <QGridLayout>
 
-#include "ui/charts.h"
+#include "figures/charts.h"
 
 namespace vernier::ui {
 

@@ -13,27 +13,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "figures/charts.h"
+#include "figures/compare_tables.h"
 #include "ui/chart_panel.h"
-#include "ui/charts.h"
 
 namespace vernier::ui {
 
 namespace {
-
-constexpr int kTrialARole = Qt::UserRole + 1;
-constexpr int kSortRole = Qt::UserRole + 2;
-
-QStandardItem* item(const QString& text, const QVariant& sort = {}) {
-    auto* i = new QStandardItem(text);
-    i->setEditable(false);
-    i->setData(sort.isValid() ? sort : QVariant(text), kSortRole);
-    return i;
-}
-
-QString signedPoints(double fraction) {
-    return QStringLiteral("%1%2").arg(fraction >= 0 ? QStringLiteral("+") : QString(),
-                                      formatPoints(fraction));
-}
 
 QTableView* makeTable(const QString& name, QAbstractItemModel* model, QWidget* parent) {
     auto* t = new QTableView(parent);
@@ -74,21 +60,21 @@ CompareView::CompareView(QWidget* parent) : ViewPage(parent) {
         },
         this);
 
-    workflows_ = new QStandardItemModel(0, 6, this);
-    workflows_->setHorizontalHeaderLabels(
-        {tr("Workflow"), tr("Tasks"), tr("Δ (pts, A − B)"), tr("A higher"), tr("Similar"), tr("A lower")});
-    tasks_ = new QStandardItemModel(0, 5, this);
-    tasks_->setHorizontalHeaderLabels(
-        {tr("Task"), tr("Workflow"), tr("A (pts)"), tr("B (pts)"), tr("Δ (pts)")});
+    workflows_ = new QStandardItemModel(this);
+    tasks_ = new QStandardItemModel(this);
+    resetCompareTables(workflows_, tasks_);
     tasksProxy_ = new QSortFilterProxyModel(this);
     tasksProxy_->setSourceModel(tasks_);
-    tasksProxy_->setSortRole(kSortRole);
+    tasksProxy_->setSortRole(kCompareSortRole);
     workflowTable_ = makeTable(QStringLiteral("compareWorkflowTable"), workflows_, this);
     taskTable_ = makeTable(QStringLiteral("compareTasksTable"), tasksProxy_, this);
     taskTable_->setSortingEnabled(true);
     connect(taskTable_, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
-        const int trial = tasksProxy_->index(i.row(), 0).data(kTrialARole).toInt();
-        if (trial >= 0) emit trialActivated(trial);
+        // The role holds a row of the snapshot the table was filled from (analysis_): named by TrialId here.
+        const int trial = tasksProxy_->index(i.row(), 0).data(kCompareTrialARole).toInt();
+        if (analysis_ && analysis_->set && trial >= 0 &&
+            trial < static_cast<int>(analysis_->set->trials.size()))
+            emit trialActivated(analysis_->set->trials[static_cast<std::size_t>(trial)].id());
     });
 
     for (QComboBox* c : {a_, b_})
@@ -168,8 +154,7 @@ void CompareView::setSystems(int systemA, int systemB) {
 
 void CompareView::refresh() {
     comparison_.reset();
-    workflows_->removeRows(0, workflows_->rowCount());
-    tasks_->removeRows(0, tasks_->rowCount());
+    resetCompareTables(workflows_, tasks_);
     if (!analysis_ || !analysis_->set) return;
     chart_->rebuild(*analysis_);
     const int a = a_->currentData().isValid() ? a_->currentData().toInt() : -1;
@@ -178,21 +163,11 @@ void CompareView::refresh() {
         summary_->setText(tr("Choose two different systems."));
         return;
     }
-    const ResultSet& set = *analysis_->set;
-    std::vector<PairedTask> paired;
-    std::vector<int> pairedTaskIndex;
-    for (int t : analysis_->tasks) {
-        const auto ra = set.selectedReward(a, t);
-        const auto rb = set.selectedReward(b, t);
-        if (!ra || !rb) continue;
-        paired.push_back({set.tasks[static_cast<std::size_t>(t)].workflow, *ra, *rb});
-        pairedTaskIndex.push_back(t);
-    }
-    if (paired.empty()) {
+    comparison_ = fillCompareTables(*analysis_, a, b, similar_->value() / 100.0, workflows_, tasks_);
+    if (!comparison_) {
         summary_->setText(tr("The two systems share no task under this filter."));
         return;
     }
-    comparison_ = comparePaired(paired, similar_->value() / 100.0);
     const PairedComparison& c = *comparison_;
     summary_->setText(
         tr("<b>Δ = %1 points</b> (A − B), paired 95% interval [%2, %3] over %4 tasks; A higher on "
@@ -202,27 +177,7 @@ void CompareView::refresh() {
             .arg(c.higher)
             .arg(c.similar)
             .arg(c.lower));
-    for (const auto& [w, d] : c.perWorkflow)
-        workflows_->appendRow(
-            {item(QString::fromUtf8(workflowTitle(w))), item(QString::number(d.n), d.n),
-             item(signedPoints(d.delta), d.delta), item(QString::number(d.higher), d.higher),
-             item(QString::number(d.similar), d.similar), item(QString::number(d.lower), d.lower)});
-    workflows_->appendRow({item(tr("All")), item(QString::number(c.n), c.n),
-                           item(signedPoints(c.delta), c.delta), item(QString::number(c.higher), c.higher),
-                           item(QString::number(c.similar), c.similar),
-                           item(QString::number(c.lower), c.lower)});
-    for (std::size_t i = 0; i < paired.size(); ++i) {
-        const int t = pairedTaskIndex[i];
-        const double d = paired[i].a - paired[i].b;
-        QList<QStandardItem*> row = {item(qs(set.tasks[static_cast<std::size_t>(t)].id)),
-                                     item(QString::fromUtf8(workflowTitle(paired[i].workflow))),
-                                     item(formatPoints(paired[i].a), paired[i].a),
-                                     item(formatPoints(paired[i].b), paired[i].b),
-                                     item(signedPoints(d), std::abs(d))};
-        row[0]->setData(set.selectedTrial(a, t), kTrialARole);
-        tasks_->appendRow(row);
-    }
-    taskTable_->sortByColumn(4, Qt::DescendingOrder);
+    taskTable_->sortByColumn(kCompareDeltaColumn, Qt::DescendingOrder);
 }
 
 QList<ExportableFigure> CompareView::figures() {

@@ -14,10 +14,10 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "figures/charts.h"
+#include "figures/hard_task_model.h"
+#include "figures/trial_table_model.h"
 #include "ui/chart_panel.h"
-#include "ui/charts.h"
-#include "ui/hard_task_model.h"
-#include "ui/trial_table_model.h"
 
 namespace vernier::ui {
 
@@ -59,7 +59,7 @@ FailureView::FailureView(QWidget* parent) : ViewPage(parent) {
     segmentLabel_ = new QLabel(tr("Click a bar segment to list the trials behind it."), this);
     segmentLabel_->setObjectName(QStringLiteral("segmentLabel"));
     connect(segmentTable_, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
-        emit trialActivated(i.data(TrialTableModel::TrialIndexRole).toInt());
+        emit trialActivated(i.data(TrialTableModel::TrialIdRole).value<TrialId>());
     });
 
     hardTasks_ = new HardTaskModel(this);

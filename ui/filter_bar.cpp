@@ -56,8 +56,8 @@ void FilterBar::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
     const QString system = system_->currentData().toString();
     category_->clear();
     category_->addItem(tr("All categories"), QString());
-    for (const QString& c : analysis->categories)
-        category_->addItem(c, c);
+    for (const std::string& c : analysis->categories)
+        category_->addItem(qs(c), qs(c));
     selectData(category_, category);
     system_->clear();
     system_->addItem(tr("All systems"), QString());
@@ -68,21 +68,24 @@ void FilterBar::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
     updating_ = false;
 }
 
-TrialFilter FilterBar::filter() const {
-    TrialFilter f;
+Filter FilterBar::filter() const {
+    Filter f;
     const int w = workflow_->currentData().toInt();
-    if (w >= 0) f.workflow = static_cast<Workflow>(w);
-    f.category = category_->currentData().toString();
-    f.system = system_->currentData().toString();
+    if (w >= 0) f.workflows.insert(static_cast<Workflow>(w));
+    if (const QString c = category_->currentData().toString(); !c.isEmpty())
+        f.categories.insert(c.toStdString());
+    if (const QString s = system_->currentData().toString(); !s.isEmpty()) f.systems.insert(s.toStdString());
     f.status = static_cast<TrialStatus>(status_->currentData().toInt());
     return f;
 }
 
-void FilterBar::setFilter(const TrialFilter& f) {
+void FilterBar::setFilter(const Filter& f) {
+    // The bar offers one value per field (or all); a filter with several shows the first of them (the
+    // session keeps the filter it was given).
     updating_ = true;
-    selectData(workflow_, f.workflow ? static_cast<int>(*f.workflow) : -1);
-    selectData(category_, f.category);
-    selectData(system_, f.system);
+    selectData(workflow_, f.workflows.empty() ? -1 : static_cast<int>(*f.workflows.begin()));
+    selectData(category_, f.categories.empty() ? QString() : qs(*f.categories.begin()));
+    selectData(system_, f.systems.empty() ? QString() : qs(*f.systems.begin()));
     selectData(status_, static_cast<int>(f.status));
     updating_ = false;
     emitChanged();

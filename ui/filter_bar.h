@@ -15,11 +15,11 @@ public:
     explicit FilterBar(QWidget* parent = nullptr);
     // Refreshes the category and system choices, keeping the current selection when still present.
     void setAnalysis(const std::shared_ptr<const Analysis>& analysis);
-    TrialFilter filter() const;
-    void setFilter(const TrialFilter& filter);
+    Filter filter() const;
+    void setFilter(const Filter& filter);
 
 signals:
-    void filterChanged(const vernier::ui::TrialFilter& filter);
+    void filterChanged(const vernier::Filter& filter);
 
 private:
     void emitChanged();

@@ -2,7 +2,7 @@
 
 #include <limits>
 
-#include "ui/palette.h"
+#include "figures/palette.h"
 
 namespace vernier::ui {
 

@@ -11,8 +11,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "figures/charts.h"
 #include "ui/chart_panel.h"
-#include "ui/charts.h"
 #include "ui/leaderboard_model.h"
 
 namespace vernier::ui {

@@ -34,6 +34,10 @@
 #include <Standard_Version.hxx>
 #include <exception>
 
+#include "figures/provenance.h"
+#include "figures/report_export.h"
+#include "figures/table_model_export.h"
+#include "figures/trial_table_model.h"
 #include "models/table_export.h"
 #include "scoring/safe_zip.h"
 #include "ui/charts_page.h"
@@ -41,16 +45,13 @@
 #include "ui/failure_view.h"
 #include "ui/filter_bar.h"
 #include "ui/heatmap_view.h"
+#include "ui/inspector/trial_inspector.h"
 #include "ui/leaderboard_view.h"
 #include "ui/problems_dock.h"
-#include "ui/report_export.h"
 #include "ui/session.h"
 #include "ui/submission_dock.h"
-#include "ui/table_model_export.h"
-#include "ui/trial_table_model.h"
 #include "ui/trials_view.h"
 #include "vernier_version.h"
-#include "viewers/trial_inspector.h"
 
 namespace vernier::ui {
 
@@ -121,7 +122,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
     addDockWidget(Qt::BottomDockWidgetArea, submission_);
     tabifyDockWidget(problems_, submission_);
     submission_->hide();
-    connect(problems_, &ProblemsDock::trialActivated, this, [this](int trial) { openTrial(trial); });
+    // The dock lists rows of the snapshot it was given, which is the current one (onAnalysisChanged).
+    connect(problems_, &ProblemsDock::trialActivated, this, [this](int trial) {
+        const auto a = session_->analysis();
+        if (a->set && trial >= 0 && trial < static_cast<int>(a->set->trials.size()))
+            openTrial(a->set->trials[static_cast<std::size_t>(trial)].id());
+    });
 
     summary_ = new QLabel(tr("No results loaded — File → Open, or drop a bundle here."), this);
     summary_->setObjectName(QStringLiteral("statusSummary"));
@@ -188,7 +194,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
             });
 
     for (ViewPage* page : pages_) {
-        connect(page, &ViewPage::trialActivated, this, [this](int trial) { openTrial(trial); });
+        connect(page, &ViewPage::trialActivated, this, [this](const TrialId& trial) { openTrial(trial); });
         connect(page, &ViewPage::compareRequested, this, [this](int a, int b) {
             compareView_->setSystems(a, b);
             showView(QStringLiteral("compare"));
@@ -219,7 +225,7 @@ void MainWindow::buildMenus() {
     recentMenu_ = file->addMenu(tr("Open &recent"));
     recentMenu_->setObjectName(QStringLiteral("recentMenu"));
     rebuildRecentMenu();
-    file->addAction(tr("&Close results"), this, [this] { openResults({}, taskPack_); });
+    file->addAction(tr("&Close results"), this, [this] { openResults({}, session_->taskPack()); });
     file->addSeparator();
     file->addAction(tr("Export &figure…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportFigureDialog);
     file->addAction(tr("Export t&able…"), this, &MainWindow::exportTableDialog);
@@ -275,10 +281,9 @@ void MainWindow::buildMenus() {
 }
 
 void MainWindow::openResults(const QStringList& bundles, const QString& taskPack) {
-    bundles_ = bundles;
-    taskPack_ = taskPack;
+    session_->open(bundles, taskPack); // the session owns the bundles and the pack from here on
     if (bundles.isEmpty()) {
-        session_->clear(); // every view empties, the title and status say so
+        // every view empties, the title and status say so
         summary_->setText(tr("No results loaded — File → Open, or drop a bundle here."));
         setWindowTitle(QStringLiteral("Vernier"));
         return;
@@ -288,7 +293,6 @@ void MainWindow::openResults(const QStringList& bundles, const QString& taskPack
         return;
     }
     rememberRecent();
-    session_->load(bundles, taskPack);
 }
 
 void MainWindow::onAnalysisChanged() {
@@ -307,11 +311,9 @@ void MainWindow::onAnalysisChanged() {
     trialsView_->setMismatchCount(session_->mismatchCount());
     // Open inspectors reflect rescoring done anywhere (their own Rescore button, the menu, the trials view).
     if (analysis->set)
-        for (const auto& w : inspectors_)
-            if (w) {
-                const int t = findTrial(w->trialName());
-                if (t >= 0) w->updateRecords(analysis->set->trials[static_cast<std::size_t>(t)]);
-            }
+        for (const auto& open : inspectors_)
+            if (open.window)
+                if (const TrialRecord* t = analysis->set->find(open.trial)) open.window->updateRecords(*t);
     updateStatus();
     emit analysisShown();
 }
@@ -370,8 +372,9 @@ void MainWindow::updateStatus() {
         tr("Trials whose recorded and rescored rewards differ by more than 1e-4; trials with "
            "no recorded reward (scorer crash) or no rescored reward are counted apart."));
     setWindowTitle(QStringLiteral("Vernier — %1%2")
-                       .arg(bundles_.size() == 1 ? QFileInfo(bundles_.first()).fileName()
-                                                 : tr("%n bundle(s)", nullptr, bundles_.size()),
+                       .arg(session_->bundles().size() == 1
+                                ? QFileInfo(session_->bundles().first()).fileName()
+                                : tr("%n bundle(s)", nullptr, session_->bundles().size()),
                             rescored ? tr(" — rescored rewards (second opinion)") : QString()));
 }
 
@@ -403,50 +406,50 @@ ViewPage* MainWindow::view(const QString& key) const {
     return nullptr;
 }
 
-QWidget* MainWindow::openTrial(int trialIndex, bool inspector) {
+QWidget* MainWindow::openTrial(const TrialId& trialId, bool inspector) {
     const auto a = session_->analysis();
-    if (trialIndex < 0 || !a->set || trialIndex >= static_cast<int>(a->set->trials.size())) return nullptr;
+    if (!a->set) return nullptr;
+    const auto trialIndex = a->set->indexOf(trialId);
+    if (!trialIndex) return nullptr;
     showView(QStringLiteral("trials"));
-    trialsView_->focusTrial(trialIndex);
-    const TrialRecord& trial = a->set->trials[static_cast<std::size_t>(trialIndex)];
+    trialsView_->focusTrial(trialId);
+    const TrialRecord& trial = a->set->trials[*trialIndex];
     if (!inspector || trial.taskIndex < 0 || !trial.loadError.empty()) return nullptr;
-    auto* window = new viewers::TrialInspector(nullptr);
+    auto* window = new TrialInspector(nullptr);
     window->setAttribute(Qt::WA_DeleteOnClose);
-    std::erase_if(inspectors_, [](const QPointer<viewers::TrialInspector>& w) { return w.isNull(); });
-    inspectors_.push_back(window);
+    std::erase_if(inspectors_, [](const OpenInspector& w) { return w.window.isNull(); });
+    inspectors_.push_back({window, trialId});
     // Ctrl+W and Escape close an inspector; quitting the main window closes them all (closeEvent).
     for (const QKeySequence& key : {QKeySequence(QKeySequence::Close), QKeySequence(Qt::Key_Escape)})
         connect(new QShortcut(key, window), &QShortcut::activated, window, &QWidget::close);
     window->setWindowTitle(tr("%1 — Vernier trial inspector").arg(qs(trial.trialName)));
     window->resize(1300, 850);
     connect(this, &QObject::destroyed, window, &QWidget::close);
-    connect(window, &viewers::TrialInspector::rescoreRequested, this, [this](const QString& name) {
-        const int t = findTrial(name);
-        if (t >= 0) rescore({t});
-    });
+    // The inspector's own Rescore button rescores the trial it was opened for, by identity.
+    connect(window, &TrialInspector::rescoreRequested, this, [this, trialId] { rescore({trialId}); });
     window->showTrial(trial, a->set->tasks[static_cast<std::size_t>(trial.taskIndex)]);
     window->show();
     return window;
 }
 
-int MainWindow::findTrial(const QString& trialName) const {
+std::optional<TrialId> MainWindow::findTrial(const QString& trialName) const {
     const auto a = session_->analysis();
-    if (!a->set) return -1;
-    for (int i = 0; i < static_cast<int>(a->set->trials.size()); ++i)
-        if (qs(a->set->trials[static_cast<std::size_t>(i)].trialName) == trialName) return i;
-    return -1;
+    if (!a->set) return std::nullopt;
+    for (const TrialRecord& t : a->set->trials)
+        if (qs(t.trialName) == trialName) return t.id();
+    return std::nullopt;
 }
 
 void MainWindow::rescoreAll() {
-    const auto a = session_->analysis();
-    if (!a->set) return;
-    std::vector<int> all;
-    for (int i = 0; i < static_cast<int>(a->set->trials.size()); ++i)
-        if (a->set->trials[static_cast<std::size_t>(i)].loadError.empty()) all.push_back(i);
+    const auto set = session_->resultSet();
+    if (!set) return;
+    std::vector<TrialId> all;
+    for (const TrialRecord& t : set->trials)
+        if (t.loadError.empty()) all.push_back(t.id());
     rescore(all);
 }
 
-void MainWindow::rescore(const std::vector<int>& trials) {
+void MainWindow::rescore(const std::vector<TrialId>& trials) {
     if (trials.empty()) return;
     if (session_->rescoring()) {
         summary_->setText(tr("Rescoring is already running."));
@@ -482,8 +485,8 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
-    QStringList bundles = bundles_;
-    QString pack = taskPack_;
+    QStringList bundles = session_->bundles();
+    QString pack = session_->taskPack();
     for (const QUrl& url : event->mimeData()->urls()) {
         if (!url.isLocalFile()) continue;
         const QString path = url.toLocalFile();
@@ -501,9 +504,9 @@ void MainWindow::openBundleDialog(bool zip) {
                                                             tr("Zip archives (*.zip)"))
                              : QFileDialog::getExistingDirectory(this, tr("Open results bundle folder"));
     if (path.isEmpty()) return;
-    QStringList bundles = bundles_;
+    QStringList bundles = session_->bundles();
     if (!bundles.contains(path)) bundles << path;
-    openResults(bundles, taskPack_);
+    openResults(bundles, session_->taskPack());
 }
 
 void MainWindow::openPackDialog(bool zip) {
@@ -511,13 +514,13 @@ void MainWindow::openPackDialog(bool zip) {
                                                             tr("Zip archives (*.zip)"))
                              : QFileDialog::getExistingDirectory(this, tr("Open task pack folder"));
     if (path.isEmpty()) return;
-    openResults(bundles_, path);
+    openResults(session_->bundles(), path);
 }
 
 void MainWindow::rememberRecent() {
     QSettings settings;
     QStringList recent = settings.value(kRecentKey).toStringList();
-    const QString entry = (QStringList{taskPack_} + bundles_).join(QLatin1Char('\n'));
+    const QString entry = (QStringList{session_->taskPack()} + session_->bundles()).join(QLatin1Char('\n'));
     recent.removeAll(entry);
     recent.prepend(entry);
     while (recent.size() > kMaxRecent)
@@ -557,8 +560,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("window/view"), currentViewKey());
     session_->cancelRescore();
-    for (const auto& w : inspectors_)
-        if (w) w->close();
+    for (const auto& open : inspectors_)
+        if (open.window) open.window->close();
     QMainWindow::closeEvent(event);
 }
 
@@ -627,6 +630,7 @@ void MainWindow::exportFigureDialog() {
         chosen = static_cast<int>(names.indexOf(name));
     }
     FigureOptions o = figures[chosen].defaults;
+    o.provenance = makeProvenance(*session_->analysis(), QStringLiteral("Vernier: Export figure"));
     if (!askFigureOptions(this, o)) return;
     QString filter;
     const QString path = withChosenExtension(
@@ -688,6 +692,8 @@ void MainWindow::exportTableDialog() {
         text = latex ? modelToLatex(*tables[chosen].model, tables[chosen].name)
                      : modelToCsv(*tables[chosen].model);
     QString error;
+    const Provenance provenance = makeProvenance(*analysis, QStringLiteral("Vernier: Export table"));
+    text = latex ? withLatexProvenance(text, provenance) : withCsvProvenance(text, provenance);
     if (!writeTextFile(path, text, &error))
         QMessageBox::warning(this, tr("Export table"), error);
     else
@@ -699,7 +705,9 @@ void MainWindow::exportReportDialog() {
     if (dir.isEmpty()) return;
     QString error;
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    const QStringList files = exportReport(session_->analysis(), dir, {}, &error);
+    ReportOptions options;
+    options.command = QStringLiteral("Vernier: Export report");
+    const QStringList files = exportReport(session_->analysis(), dir, options, &error);
     QApplication::restoreOverrideCursor();
     if (!error.isEmpty())
         QMessageBox::warning(this, tr("Export report"), error);

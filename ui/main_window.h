@@ -5,10 +5,12 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <QStringList>
+#include <optional>
 #include <vector>
 
-#include "models/rescoring.h"
+#include "models/trial_id.h"
 #include "ui/analysis.h"
+#include "worker/rescoring.h"
 
 class QComboBox;
 class QLabel;
@@ -18,11 +20,9 @@ class QProgressBar;
 class QPushButton;
 class QStackedWidget;
 
-namespace vernier::viewers {
-class TrialInspector;
-}
-
 namespace vernier::ui {
+
+class TrialInspector;
 
 class FilterBar;
 class Session;
@@ -42,19 +42,21 @@ public:
     ~MainWindow() override;
 
     Session* session() const { return session_; }
-    // Loads bundles against a task pack (background); remembered in the recent list.
+    // Loads bundles against a task pack (background); remembered in the recent list. The session owns
+    // both (session()->bundles(), session()->taskPack()).
     void openResults(const QStringList& bundles, const QString& taskPack);
     // Shows a view by key (leaderboard, workflows, failures, cost, heatmap, compare, trials).
     bool showView(const QString& key);
     QString currentViewKey() const;
     QStringList viewKeys() const;
     ViewPage* view(const QString& key) const;
-    // Opens a trial: selects it in the trials view (details panel) and, when `inspector` is true,
-    // opens the 3D trial inspector in its own window. Returns that window (nullptr when not opened).
-    QWidget* openTrial(int trialIndex, bool inspector);
-    void openTrial(int trialIndex) { openTrial(trialIndex, interactive_); }
-    // Index of the trial with this trial name, -1 when absent.
-    int findTrial(const QString& trialName) const;
+    // Opens a trial of the current snapshot: selects it in the trials view (details panel) and, when
+    // `inspector` is true, opens the 3D trial inspector in its own window. Returns that window (nullptr when
+    // not opened, or when the trial is not in the current results).
+    QWidget* openTrial(const TrialId& trial, bool inspector);
+    void openTrial(const TrialId& trial) { openTrial(trial, interactive_); }
+    // The first trial of the current results with this trial name (folder name); nullopt when absent.
+    std::optional<TrialId> findTrial(const QString& trialName) const;
 
     void restoreSettings();
     // Off for --screenshot and tests: problems go to the status bar only, never to a modal dialog.
@@ -86,7 +88,7 @@ private:
     void exportFigureDialog();
     void exportTableDialog();
     void exportReportDialog();
-    void rescore(const std::vector<int>& trials);
+    void rescore(const std::vector<TrialId>& trials);
     void updateStatus();
     void setUseRescored(bool on); // the toolbar switch and the Analysis menu item, kept in step
 
@@ -99,7 +101,11 @@ private:
     CompareView* compareView_ = nullptr;
     ProblemsDock* problems_ = nullptr;
     SubmissionDock* submission_ = nullptr;
-    std::vector<QPointer<viewers::TrialInspector>> inspectors_; // open inspector windows (closed on quit)
+    struct OpenInspector {
+        QPointer<TrialInspector> window;
+        TrialId trial; // what it shows, followed across snapshots
+    };
+    std::vector<OpenInspector> inspectors_; // open inspector windows (closed on quit)
     QAction* useRescoredAction_ = nullptr;
     QComboBox* rewardsSwitch_ = nullptr;
     const void* problemsShownFor_ = nullptr; // the result set the panel was last opened for
@@ -109,8 +115,6 @@ private:
     QLabel* mismatch_;
     QProgressBar* progress_;
     QPushButton* cancel_;
-    QStringList bundles_;
-    QString taskPack_;
     bool interactive_ = true;
     RescoreOptions rescoreOptions_;
 };

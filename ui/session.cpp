@@ -1,5 +1,6 @@
 #include "ui/session.h"
 
+#include <QDir>
 #include <QFutureWatcher>
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -15,9 +16,21 @@ struct LoadResult {
     QString error;
 };
 
+// The session's state, applied to a freshly imported or copied set.
+void applyState(ResultSet& set, const std::unordered_map<TrialId, RescoredResult>& rescored,
+                SelectionPolicy policy, bool preferRescored) {
+    if (!rescored.empty())
+        for (auto& t : set.trials)
+            if (auto it = rescored.find(t.id()); it != rescored.end()) t.rescored = it->second;
+    set.setPolicy(policy);
+    set.setPreferRescored(preferRescored); // also re-indexes
+}
+
 } // namespace
 
-Session::Session(QObject* parent) : QObject(parent), analysis_(std::make_shared<Analysis>()) {}
+Session::Session(QObject* parent) : QObject(parent), analysis_(std::make_shared<Analysis>()) {
+    qRegisterMetaType<vernier::TrialId>();
+}
 
 Session::~Session() {
     if (engine_) engine_->cancel();
@@ -29,52 +42,83 @@ void Session::setBusy(int delta, const QString& what) {
     if (before != busy() || delta > 0) emit busyChanged(busy(), what);
 }
 
-void Session::load(const QStringList& bundles, const QString& taskPack) {
-    bundles_ = bundles;
+void Session::open(const QStringList& bundles, const QString& taskPack) {
+    QStringList cleaned;
+    for (const QString& b : bundles) {
+        const QString c = QDir::cleanPath(b);
+        if (!c.isEmpty() && !cleaned.contains(c)) cleaned << c;
+    }
     taskPack_ = taskPack;
-    const quint64 generation = ++generation_;
-    const TrialFilter filter = filter_;
+    if (cleaned.isEmpty()) {
+        clear();
+        return;
+    }
+    bundles_ = cleaned;
+    if (taskPack_.isEmpty()) return; // nothing to match trials to yet
+    startImport();
+}
+
+void Session::addBundle(const QString& bundle) {
+    QStringList bundles = bundles_;
+    bundles << bundle;
+    open(bundles, taskPack_);
+}
+
+void Session::closeBundle(const QString& bundle) {
+    QStringList bundles = bundles_;
+    bundles.removeAll(QDir::cleanPath(bundle));
+    if (bundles.size() == bundles_.size()) return;
+    open(bundles, taskPack_);
+}
+
+void Session::startImport() {
+    const quint64 generation = ++loadGeneration_;
+    const Filter filter = filter_;
     std::vector<std::string> paths;
-    for (const auto& b : bundles)
+    for (const auto& b : bundles_)
         paths.push_back(b.toStdString());
-    const std::string pack = taskPack.toStdString();
+    const std::string pack = taskPack_.toStdString();
     const quint64 rescoredVersion = rescoredVersion_;
-    const auto rescored = rescoredById_;
+    const auto rescored = rescored_;
+    const SelectionPolicy policy = policy_;
     const bool prefer = preferRescored_;
-    setBusy(+1, tr("Importing %n bundle(s)…", nullptr, static_cast<int>(bundles.size())));
+    setBusy(+1, tr("Importing %n bundle(s)…", nullptr, static_cast<int>(bundles_.size())));
     auto* watcher = new QFutureWatcher<LoadResult>(this);
     connect(watcher, &QFutureWatcher<LoadResult>::finished, this,
-            [this, watcher, generation, rescoredVersion] {
+            [this, watcher, generation, rescoredVersion, filter, policy, prefer] {
                 const LoadResult r = watcher->result();
                 watcher->deleteLater();
                 setBusy(-1, QString());
-                if (generation != generation_) return;
+                if (generation != loadGeneration_) return; // a newer import or a close superseded it
                 if (!r.error.isEmpty()) {
                     emit loadFailed(r.error);
                     return;
                 }
-                if (rescoredVersion != rescoredVersion_ || r.set->preferRescored() != preferRescored_) {
-                    // A rescore ended (or the switch moved) while importing: bring the new set up to date.
+                if (rescoredVersion != rescoredVersion_ || policy != policy_ || prefer != preferRescored_) {
+                    // Rescored results arrived (or a switch moved) while importing: bring the new set up to
+                    // date before anyone sees it.
                     auto updated = std::make_shared<ResultSet>(*r.set);
                     applySessionState(*updated);
-                    recompute(updated);
+                    setResultSet(updated);
                     return;
                 }
+                if (!(filter == filter_)) {
+                    setResultSet(r.set); // the filter changed while importing
+                    return;
+                }
+                set_ = r.set;
+                ++computeGeneration_; // statistics of an older set still running must not replace these
                 analysis_ = r.analysis;
-                countMismatches(*r.set);
+                countMismatches(*set_);
                 emit analysisChanged();
             });
-    watcher->setFuture(QtConcurrent::run([paths, pack, filter, rescored, prefer]() -> LoadResult {
+    watcher->setFuture(QtConcurrent::run([paths, pack, filter, rescored, policy, prefer]() -> LoadResult {
         LoadResult r;
         try {
             auto set = std::make_shared<ResultSet>(importResults(paths, pack));
-            if (!rescored.empty())
-                for (auto& t : set->trials)
-                    if (auto it = rescored.find(t.bundle + '\n' + t.trialPath); it != rescored.end())
-                        t.rescored = it->second;
-            set->setPreferRescored(prefer); // also re-indexes
+            applyState(*set, rescored, policy, prefer);
             r.set = set;
-            r.analysis = std::make_shared<Analysis>(computeAnalysis(set, filter));
+            r.analysis = std::make_shared<Analysis>(analyse(set, filter));
         } catch (const std::exception& e) {
             r.error = QString::fromUtf8(e.what());
         }
@@ -82,9 +126,17 @@ void Session::load(const QStringList& bundles, const QString& taskPack) {
     }));
 }
 
-void Session::recompute(std::shared_ptr<const ResultSet> set) {
-    const quint64 generation = ++generation_;
-    const TrialFilter filter = filter_;
+void Session::setResultSet(std::shared_ptr<const ResultSet> set) {
+    set_ = std::move(set);
+    if (set_) countMismatches(*set_);
+    recompute();
+}
+
+void Session::recompute() {
+    const quint64 generation = ++computeGeneration_;
+    if (!set_) return;
+    const auto set = set_;
+    const Filter filter = filter_;
     setBusy(+1, tr("Computing statistics…"));
     auto* watcher = new QFutureWatcher<std::shared_ptr<const Analysis>>(this);
     connect(watcher, &QFutureWatcher<std::shared_ptr<const Analysis>>::finished, this,
@@ -92,45 +144,48 @@ void Session::recompute(std::shared_ptr<const ResultSet> set) {
                 auto analysis = watcher->result();
                 watcher->deleteLater();
                 setBusy(-1, QString());
-                if (generation != generation_ || !analysis) return;
+                if (generation != computeGeneration_ || !analysis) return;
                 analysis_ = analysis;
-                if (analysis_->set) countMismatches(*analysis_->set);
                 emit analysisChanged();
             });
     watcher->setFuture(QtConcurrent::run([set, filter]() -> std::shared_ptr<const Analysis> {
         try {
-            return std::make_shared<Analysis>(computeAnalysis(set, filter));
+            return std::make_shared<Analysis>(analyse(set, filter));
         } catch (const std::exception&) {
             return nullptr;
         }
     }));
 }
 
-void Session::setFilter(const TrialFilter& filter) {
+void Session::setFilter(const Filter& filter) {
     if (filter == filter_) return;
     filter_ = filter;
-    if (analysis_->set) recompute(analysis_->set);
+    if (set_) recompute(); // always from the newest set, never from an older snapshot
 }
 
 void Session::setSelectionPolicy(SelectionPolicy policy) {
-    if (!analysis_->set || analysis_->set->policy() == policy) return;
-    auto copy = std::make_shared<ResultSet>(*analysis_->set);
+    if (policy_ == policy) return;
+    policy_ = policy;
+    if (!set_) return;
+    auto copy = std::make_shared<ResultSet>(*set_);
     copy->setPolicy(policy);
-    recompute(copy);
+    setResultSet(copy);
 }
 
 void Session::setPreferRescored(bool on) {
+    if (preferRescored_ == on) return;
     preferRescored_ = on;
-    if (!analysis_->set || analysis_->set->preferRescored() == on) return;
-    auto copy = std::make_shared<ResultSet>(*analysis_->set);
+    if (!set_) return;
+    auto copy = std::make_shared<ResultSet>(*set_);
     copy->setPreferRescored(on);
-    recompute(copy);
+    setResultSet(copy);
 }
 
 void Session::clear() {
-    ++generation_; // a running import or recompute no longer matters; a rescore goes on, by trial
+    ++loadGeneration_; // a running import or recompute no longer matters; a rescore goes on, by trial
+    ++computeGeneration_;
     bundles_.clear();
-    taskPack_.clear();
+    set_.reset();
     analysis_ = std::make_shared<Analysis>();
     mismatches_ = 0;
     scoredWithoutRecord_ = 0;
@@ -138,41 +193,45 @@ void Session::clear() {
 }
 
 void Session::applySessionState(ResultSet& set) const {
-    for (auto& t : set.trials)
-        if (auto it = rescoredById_.find(t.bundle + '\n' + t.trialPath); it != rescoredById_.end())
-            t.rescored = it->second;
-    set.setPreferRescored(preferRescored_); // also re-indexes
+    applyState(set, rescored_, policy_, preferRescored_);
 }
 
-void Session::rescore(const std::vector<int>& trials, const RescoreOptions& options) {
-    if (engine_ || !analysis_->set || trials.empty()) return;
-    auto set = analysis_->set;
+std::optional<RescoredResult> Session::rescoredResult(const TrialId& trial) const {
+    auto it = rescored_.find(trial);
+    if (it == rescored_.end()) return std::nullopt;
+    return it->second;
+}
+
+void Session::rescore(const std::vector<TrialId>& trials, const RescoreOptions& options) {
+    if (engine_ || !set_ || trials.empty()) return;
+    // The jobs are built from the set current now; the answers are kept by TrialId, whatever happens to the
+    // snapshot meanwhile.
+    auto set = set_;
     engine_ = std::make_shared<RescoreEngine>(options);
     auto engine = engine_;
     QPointer<Session> self(this);
     setBusy(+1, tr("Rescoring %n trial(s)…", nullptr, static_cast<int>(trials.size())));
     emit rescoreProgress(0, static_cast<int>(trials.size()), 0);
-    using Outcome = std::pair<std::vector<std::pair<int, RescoredResult>>, QString>;
+    using Outcome = std::pair<RescoreResults, QString>;
     auto* watcher = new QFutureWatcher<Outcome>(this);
-    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, set] {
+    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher] {
         const Outcome outcome = watcher->result();
         watcher->deleteLater();
         const bool cancelled = engine_ && engine_->cancelled();
         engine_.reset();
         setBusy(-1, QString());
+        // Every result is in the map already (stored as it arrived); storing again is harmless and does not
+        // depend on the order of queued events.
+        for (const auto& [trial, r] : outcome.first)
+            rescored_[trial] = r;
         if (!outcome.first.empty()) {
-            // Results are keyed by trial identity and merged into the CURRENT snapshot: an import, a filter
-            // change or a close during the rescore neither loses nor misplaces them.
-            for (const auto& [i, r] : outcome.first) {
-                const TrialRecord& t = set->trials[static_cast<std::size_t>(i)];
-                rescoredById_[t.bundle + '\n' + t.trialPath] = r;
-            }
             ++rescoredVersion_;
-            if (analysis_->set) {
-                auto updated = std::make_shared<ResultSet>(*analysis_->set);
+            // Merged into the CURRENT set by TrialId: an import, a filter change or a closed bundle during
+            // the rescore neither loses nor misplaces a result (a closed bundle's results wait in the map).
+            if (set_) {
+                auto updated = std::make_shared<ResultSet>(*set_);
                 applySessionState(*updated);
-                countMismatches(*updated);
-                recompute(updated);
+                setResultSet(updated);
             }
         }
         emit rescoreFinished(static_cast<int>(outcome.first.size()), mismatches_, cancelled, outcome.second);
@@ -180,11 +239,15 @@ void Session::rescore(const std::vector<int>& trials, const RescoreOptions& opti
     watcher->setFuture(QtConcurrent::run([engine, set, trials, self]() -> Outcome {
         try {
             auto results = engine->run(*set, trials, [self](const RescoreProgress& p) {
-                // Any thread: hop to the GUI thread.
+                // Any thread: hop to the GUI thread, where the session's map lives.
                 QMetaObject::invokeMethod(
                     self.data(),
                     [self, p] {
-                        if (self) emit self->rescoreProgress(p.done, p.total, p.crashed);
+                        if (!self) return;
+                        self->rescored_[p.lastTrial] = p.lastResult;
+                        ++self->rescoredVersion_;
+                        emit self->trialRescored(p.lastTrial);
+                        emit self->rescoreProgress(p.done, p.total, p.crashed);
                     },
                     Qt::QueuedConnection);
             });

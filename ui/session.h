@@ -1,17 +1,24 @@
 #pragma once
-// The open analysis: which bundles and task pack are loaded, the shared filter, and the current
-// Analysis snapshot. Import, statistics and rescoring run off the GUI thread; views only ever see
-// complete immutable snapshots, delivered through analysisChanged().
+// The open analysis, and the single owner of its state: which bundles and task pack are loaded, the
+// selection policy, the reward preference (recorded or rescored), the rescored results of this session,
+// the shared filter, and the current ResultSet and Analysis snapshot. The main window and the views read
+// these from here and keep no copies. Import, statistics and rescoring run off the GUI thread; views only
+// ever see complete immutable snapshots, delivered through analysisChanged().
+//
+// Trials are named by TrialId (bundle + trial folder), never by their index in a snapshot: rescored results
+// are kept by TrialId and merged into whatever snapshot is current when they arrive, so importing another
+// bundle, changing the filter or closing a bundle during a rescore neither loses nor misplaces a result.
 #include <QObject>
 #include <QString>
 #include <QStringList>
-#include <atomic>
-#include <map>
 #include <memory>
+#include <optional>
+#include <unordered_map>
 #include <vector>
 
-#include "models/rescoring.h"
+#include "models/trial_id.h"
 #include "ui/analysis.h"
+#include "worker/rescoring.h"
 
 namespace vernier::ui {
 
@@ -21,30 +28,45 @@ public:
     explicit Session(QObject* parent = nullptr);
     ~Session() override;
 
-    // Imports the bundles against the pack in the background; emits analysisChanged() or loadFailed().
-    void load(const QStringList& bundles, const QString& taskPack);
-    // Closes every bundle: the views show nothing (rescored results of this session are kept, by trial,
-    // for bundles opened again).
+    // Sets the bundles and the task pack. With both, imports in the background and emits analysisChanged()
+    // or loadFailed(); with no bundle, closes the results (the task pack is kept); with bundles but no task
+    // pack, remembers the bundles and shows nothing until a pack is given.
+    void open(const QStringList& bundles, const QString& taskPack);
+    void load(const QStringList& bundles, const QString& taskPack) { open(bundles, taskPack); }
+    // Adds one bundle to the open ones (no effect when it is open already) / closes one.
+    void addBundle(const QString& bundle);
+    void closeBundle(const QString& bundle);
+    // Closes every bundle: the views show nothing. The task pack, the policies and the rescored results of
+    // this session are kept (by trial, for bundles opened again).
     void clear();
     const QStringList& bundles() const { return bundles_; }
     const QString& taskPack() const { return taskPack_; }
 
-    void setFilter(const TrialFilter& filter);
-    const TrialFilter& filter() const { return filter_; }
+    void setFilter(const Filter& filter);
+    const Filter& filter() const { return filter_; }
+    // Which trial stands for a system on a task; kept across loads.
     void setSelectionPolicy(SelectionPolicy policy);
+    SelectionPolicy selectionPolicy() const { return policy_; }
     // Recorded rewards are the record and the default; this switch is kept across loads.
     void setPreferRescored(bool on);
     bool preferRescored() const { return preferRescored_; }
 
     // Current snapshot; never null (empty before the first load).
     std::shared_ptr<const Analysis> analysis() const { return analysis_; }
+    // The newest result set (session state applied), possibly newer than analysis()->set while statistics
+    // are being recomputed; null when nothing is loaded.
+    std::shared_ptr<const ResultSet> resultSet() const { return set_; }
     bool busy() const { return pendingWork_ > 0; }
 
-    // Rescores the given trials (indices into the set) in worker processes; progress is reported
-    // through rescoreProgress() and the result replaces the snapshot.
-    void rescore(const std::vector<int>& trials, const RescoreOptions& options = {});
+    // Rescores the given trials of the current result set in worker processes; progress is reported
+    // through rescoreProgress(). Each result is stored by trial as it arrives and merged into the current
+    // snapshot when the run ends.
+    void rescore(const std::vector<TrialId>& trials, const RescoreOptions& options = {});
     void cancelRescore();
     bool rescoring() const { return engine_ != nullptr; }
+    // The rescored result of a trial in this session (whether or not its bundle is open).
+    std::optional<RescoredResult> rescoredResult(const TrialId& trial) const;
+    const std::unordered_map<TrialId, RescoredResult>& rescoredResults() const { return rescored_; }
     // Trials whose recorded and rescored rewards both exist and differ by more than 1e-4.
     int mismatchCount() const { return mismatches_; }
     // Trials rescored where the verifier recorded no reward (or the reverse).
@@ -55,28 +77,36 @@ signals:
     void loadFailed(const QString& reason);
     void analysisChanged();
     void rescoreProgress(int done, int total, int crashed);
+    // One trial's result arrived (already stored; the snapshot is updated when the run ends).
+    void trialRescored(const vernier::TrialId& trial);
     void rescoreFinished(int rescored, int mismatches, bool cancelled, const QString& error);
 
 private:
-    void recompute(std::shared_ptr<const ResultSet> set);
-    // Applies every rescored result of this session to the trials of `set` (matched by bundle and trial
-    // folder, never by row) and the reward preference.
+    void startImport();
+    // Makes `set` the current result set and recomputes the statistics for it.
+    void setResultSet(std::shared_ptr<const ResultSet> set);
+    void recompute();
+    // Applies every rescored result of this session to the trials of `set` (matched by TrialId, never by
+    // row), the selection policy and the reward preference.
     void applySessionState(ResultSet& set) const;
     void setBusy(int delta, const QString& what);
+    void countMismatches(const ResultSet& set);
 
     QStringList bundles_;
     QString taskPack_;
-    TrialFilter filter_;
+    Filter filter_;
+    SelectionPolicy policy_ = SelectionPolicy::LatestFinished;
+    bool preferRescored_ = false;
+    std::shared_ptr<const ResultSet> set_;
     std::shared_ptr<const Analysis> analysis_;
     int pendingWork_ = 0;
-    quint64 generation_ = 0; // newest recompute wins; older results are dropped
+    quint64 loadGeneration_ = 0;    // newest import wins; older ones are dropped
+    quint64 computeGeneration_ = 0; // newest statistics win
     std::shared_ptr<RescoreEngine> engine_;
-    void countMismatches(const ResultSet& set);
 
-    bool preferRescored_ = false;
-    // Rescored results by trial identity (bundle + trial folder): merged into whatever snapshot is current
-    // when a rescore ends, and into every later import.
-    std::map<std::string, RescoredResult> rescoredById_;
+    // Rescored results by trial identity: merged into whatever snapshot is current when a rescore ends,
+    // and into every later import (a closed bundle's results come back when it is opened again).
+    std::unordered_map<TrialId, RescoredResult> rescored_;
     quint64 rescoredVersion_ = 0;
     int mismatches_ = 0;
     int scoredWithoutRecord_ = 0;

@@ -1,7 +1,7 @@
 #include "ui/trial_details.h"
 
+#include "figures/trial_table_model.h"
 #include "ui/analysis.h"
-#include "ui/trial_table_model.h"
 
 namespace vernier::ui {
 

@@ -1,5 +1,7 @@
 #include "ui/trials_view.h"
 
+#include <algorithm>
+
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -10,8 +12,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "figures/trial_table_model.h"
 #include "ui/trial_details.h"
-#include "ui/trial_table_model.h"
 
 namespace vernier::ui {
 
@@ -60,7 +62,7 @@ TrialsView::TrialsView(QWidget* parent) : ViewPage(parent) {
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this] { showCurrent(); });
     connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
-        emit trialActivated(i.data(TrialTableModel::TrialIndexRole).toInt());
+        emit trialActivated(i.data(TrialTableModel::TrialIdRole).value<TrialId>());
     });
 
     auto* top = new QHBoxLayout;
@@ -82,10 +84,10 @@ TrialsView::TrialsView(QWidget* parent) : ViewPage(parent) {
 }
 
 void TrialsView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
-    // The trial in the details panel stays there when it is still listed; otherwise the first row is shown,
-    // so the panel is never empty while there are trials.
-    const QModelIndex current = table_->selectionModel()->currentIndex();
-    const int keep = current.isValid() ? current.data(TrialTableModel::TrialIndexRole).toInt() : -1;
+    // The trial in the details panel stays there when it is still listed (found by TrialId: rows change
+    // with every import); otherwise the first row is shown, so the panel is never empty while there are
+    // trials.
+    const TrialId keep = currentTrial();
     analysis_ = analysis;
     model_->setResultSet(analysis->set);
     proxy_->setTrialFilter(analysis->filter);
@@ -94,8 +96,11 @@ void TrialsView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
     details_->clearTrial();
     if (proxy_->rowCount() == 0) return;
     int row = 0;
-    for (int r = 0; keep >= 0 && r < proxy_->rowCount(); ++r)
-        if (proxy_->index(r, 0).data(TrialTableModel::TrialIndexRole).toInt() == keep) row = r;
+    if (!keep.empty() && analysis->set)
+        if (const auto i = analysis->set->indexOf(keep)) {
+            const QModelIndex index = proxy_->mapFromSource(model_->index(static_cast<int>(*i), 0));
+            if (index.isValid()) row = index.row();
+        }
     table_->selectRow(row);
     showCurrent();
 }
@@ -109,25 +114,33 @@ void TrialsView::showCurrent() {
     details_->showTrial(*analysis_->set, current.data(TrialTableModel::TrialIndexRole).toInt());
 }
 
-std::vector<int> TrialsView::selectedTrials() const {
-    std::vector<int> out;
+TrialId TrialsView::currentTrial() const {
+    const QModelIndex current = table_->selectionModel()->currentIndex();
+    return current.isValid() ? current.data(TrialTableModel::TrialIdRole).value<TrialId>() : TrialId();
+}
+
+std::vector<TrialId> TrialsView::selectedTrials() const {
+    std::vector<TrialId> out;
     for (const QModelIndex& i : table_->selectionModel()->selectedRows())
-        out.push_back(i.data(TrialTableModel::TrialIndexRole).toInt());
+        out.push_back(i.data(TrialTableModel::TrialIdRole).value<TrialId>());
     std::sort(out.begin(), out.end());
     return out;
 }
 
-std::vector<int> TrialsView::visibleTrials() const {
-    std::vector<int> out;
+std::vector<TrialId> TrialsView::visibleTrials() const {
+    std::vector<TrialId> out;
     for (int r = 0; r < proxy_->rowCount(); ++r)
-        out.push_back(proxy_->index(r, 0).data(TrialTableModel::TrialIndexRole).toInt());
+        out.push_back(proxy_->index(r, 0).data(TrialTableModel::TrialIdRole).value<TrialId>());
     std::sort(out.begin(), out.end());
     return out;
 }
 
-void TrialsView::focusTrial(int trialIndex) {
-    if (!analysis_ || !analysis_->set) return;
-    QModelIndex source = model_->index(trialIndex, 0);
+bool TrialsView::focusTrial(const TrialId& trial) {
+    if (!analysis_ || !analysis_->set) return false;
+    const auto trialIndex = analysis_->set->indexOf(trial);
+    if (!trialIndex) return false;
+    const int row = static_cast<int>(*trialIndex); // the model's rows are the set's trials
+    QModelIndex source = model_->index(row, 0);
     QModelIndex index = proxy_->mapFromSource(source);
     if (!index.isValid() && !search_->text().isEmpty()) {
         search_->clear();
@@ -138,7 +151,8 @@ void TrialsView::focusTrial(int trialIndex) {
                                                              QItemSelectionModel::Rows);
         table_->scrollTo(index);
     }
-    details_->showTrial(*analysis_->set, trialIndex); // even when the filter hides the row
+    details_->showTrial(*analysis_->set, row); // even when the filter hides the row
+    return true;
 }
 
 void TrialsView::setMismatchCount(int mismatches) {

@@ -1,6 +1,9 @@
 #pragma once
 // Trials page: every trial in a filterable, sortable table, a details panel for the current trial, and
 // the rescoring actions (selection / all).
+#include <vector>
+
+#include "models/trial_id.h"
 #include "ui/view_page.h"
 
 class QLabel;
@@ -23,15 +26,18 @@ public:
     void setAnalysis(const std::shared_ptr<const Analysis>& analysis) override;
     QList<ExportableTable> tables() override;
 
-    std::vector<int> selectedTrials() const;
-    std::vector<int> visibleTrials() const;
-    // Selects the trial's row (clearing the search if it hides it) and shows its details.
-    void focusTrial(int trialIndex);
+    std::vector<TrialId> selectedTrials() const;
+    std::vector<TrialId> visibleTrials() const;
+    // The trial in the details panel (empty when none).
+    TrialId currentTrial() const;
+    // Selects the trial's row (clearing the search if it hides it) and shows its details. False when the
+    // trial is not in the shown snapshot.
+    bool focusTrial(const TrialId& trial);
     void setMismatchCount(int mismatches);
     TrialFilterProxy* proxy() const { return proxy_; }
 
 signals:
-    void rescoreRequested(const std::vector<int>& trials);
+    void rescoreRequested(const std::vector<vernier::TrialId>& trials);
 
 private:
     void showCurrent();

@@ -6,8 +6,9 @@
 #include <QWidget>
 #include <memory>
 
+#include "figures/figure_export.h"
+#include "models/trial_id.h"
 #include "ui/analysis.h"
-#include "ui/figure_export.h"
 
 class QAbstractItemModel;
 
@@ -35,7 +36,7 @@ public:
     virtual QList<ExportableTable> tables() { return {}; }
 
 signals:
-    void trialActivated(int trialIndex); // open the trial (inspector / details)
+    void trialActivated(const vernier::TrialId& trial); // open the trial (inspector / details)
     void compareRequested(int systemA, int systemB);
 };
 

@@ -224,16 +224,11 @@ DeviationField computeDeviation(const TopoDS_Shape& reference, const TopoDS_Shap
         field.values[i] = sign * hit.distance;
     }
 
-    double sumW = 0, sumW2 = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        const double v = field.values[i];
-        field.maxPositive = std::max(field.maxPositive, v);
-        field.maxNegative = std::min(field.maxNegative, v);
-        sumW += field.weights[i];
-        sumW2 += field.weights[i] * v * v;
-    }
-    field.maxAbs = std::max(field.maxPositive, -field.maxNegative);
-    field.rms = sumW > 0 ? std::sqrt(sumW2 / sumW) : 0;
+    const DeviationSummary summary = summariseDeviation(field.values, field.weights);
+    field.maxAbs = summary.maxAbs;
+    field.maxPositive = summary.maxPositive;
+    field.maxNegative = summary.maxNegative;
+    field.rms = summary.rms;
     return field;
 }
 
@@ -250,22 +245,12 @@ QFuture<DeviationField> computeDeviationAsync(const TopoDS_Shape& reference, con
 }
 
 DeviationHistogram deviationHistogram(const DeviationField& field, double range, int bins) {
-    DeviationHistogram h;
-    h.range = range > 0 ? range : std::max(field.maxAbs, 1e-6);
-    h.areaFraction.assign(static_cast<std::size_t>(std::max(bins, 1)), 0.0);
-    double total = 0;
-    for (std::size_t i = 0; i < field.values.size(); ++i) {
-        const double u = (field.values[i] / h.range + 1.0) / 2.0;
-        const auto bin =
-            static_cast<std::size_t>(std::clamp(static_cast<long>(std::floor(u * h.areaFraction.size())), 0L,
-                                                static_cast<long>(h.areaFraction.size()) - 1));
-        h.areaFraction[bin] += field.weights[i];
-        total += field.weights[i];
-    }
-    if (total > 0)
-        for (double& f : h.areaFraction)
-            f /= total;
-    return h;
+    return vernier::deviationHistogram(field.values, field.weights,
+                                       range > 0 ? range : std::max(field.maxAbs, 1e-6), bins);
+}
+
+double automaticDeviationRange(const DeviationField& field) {
+    return vernier::automaticDeviationRange(field.maxAbs);
 }
 
 } // namespace vernier::viewers

@@ -7,6 +7,7 @@
 #include <QFuture>
 #include <TopoDS_Shape.hxx>
 
+#include "models/deviation_stats.h"
 #include "viewers/surface_mesh.h"
 
 namespace vernier::viewers {
@@ -31,12 +32,7 @@ struct DeviationField {
     bool signFromSolid = false; // false: the reference has no solid, signs come from face normals
 };
 
-// Area share of the candidate surface per deviation bin over [-range, +range]; values beyond the
-// range land in the end bins.
-struct DeviationHistogram {
-    double range = 0;
-    std::vector<double> areaFraction; // sums to 1 when the surface has area
-};
+using vernier::DeviationHistogram; // models/deviation_stats.h: the numbers, Qt- and OCCT-free
 
 // Candidate points move by p -> R p + t (the scorer's ICP transform) before measuring. Pure
 // computation: safe off the GUI thread as long as the shapes are not meshed concurrently elsewhere
@@ -50,6 +46,8 @@ QFuture<DeviationField> computeDeviationAsync(const TopoDS_Shape& reference, con
                                               const Eigen::Matrix3d& R, const Eigen::Vector3d& t,
                                               const DeviationOptions& options = {});
 
+// The field's values and weights through models/deviation_stats.h.
 DeviationHistogram deviationHistogram(const DeviationField& field, double range, int bins);
+double automaticDeviationRange(const DeviationField& field);
 
 } // namespace vernier::viewers

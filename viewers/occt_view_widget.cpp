@@ -23,13 +23,15 @@
 #include <V3d_Viewer.hxx>
 
 #include "scoring/surface_types.h"
-#include "viewers/shape_presentation.h"
+#include "viewers/scene_builder.h"
 
 namespace vernier::viewers {
 
 namespace {
 
-// Qt's default framebuffer as OCCT's default FBO, with sRGB writes as the sample does.
+// Qt's default framebuffer (RGBA8, not sRGB) as OCCT's default FBO. SetFrameBufferSRGB(true, false) tells
+// OCCT the target is not sRGB-capable, so its shaders encode the linear result as sRGB themselves: the
+// colour-space rule of scene_builder.h, which the offscreen renderer follows with an sRGB FBO.
 class QtFrameBuffer : public OpenGl_FrameBuffer {
     DEFINE_STANDARD_RTTI_INLINE(QtFrameBuffer, OpenGl_FrameBuffer)
 public:
@@ -89,15 +91,10 @@ OcctViewWidget::OcctViewWidget(QWidget* parent) : QOpenGLWidget(parent) {
         showGlFailure(QString::fromUtf8(e.GetMessageString()));
         return;
     }
-    viewer_->SetDefaultBackgroundColor(Quantity_NOC_WHITE);
-    viewer_->SetDefaultLights();
-    viewer_->SetLightOn();
+    styleViewer(viewer_); // scene_builder.h: the same look as the offscreen renderer
     context_ = new AIS_InteractiveContext(viewer_);
     view_ = viewer_->CreateView();
-    view_->SetImmediateUpdate(false);
-    view_->ChangeRenderingParams().NbMsaaSamples = 4;
-    view_->SetBgGradientColors(Quantity_Color(0.97, 0.97, 0.98, Quantity_TOC_sRGB),
-                               Quantity_Color(0.86, 0.88, 0.91, Quantity_TOC_sRGB), Aspect_GFM_VER, false);
+    styleView(view_);
 }
 
 OcctViewWidget::~OcctViewWidget() {
@@ -196,7 +193,7 @@ void OcctViewWidget::paintGL() {
     }
     if (pendingFit_) {
         pendingFit_ = false;
-        view_->FitAll(0.05, false);
+        view_->FitAll(kFitMargin, false);
     }
     view_->InvalidateImmediate();
     FlushViewEvents(context_, view_, true);
@@ -243,74 +240,49 @@ void OcctViewWidget::wheelEvent(QWheelEvent* e) {
 }
 
 void OcctViewWidget::clear() {
-    setObjects({});
+    showScene({});
 }
 
-void OcctViewWidget::setObjects(const std::vector<Handle(AIS_InteractiveObject)>& objects,
-                                const Handle(AIS_ColoredShape) & pickable) {
+void OcctViewWidget::showScene(const SceneView& scene) {
     if (viewer_.IsNull()) return;
     context_->RemoveAll(false);
-    objects_ = objects;
-    pickable_ = pickable;
+    scene_ = scene;
     highlighted_.clear();
-    for (const auto& o : objects_) {
+    for (const auto& o : scene_.objects) {
         if (o.IsNull()) continue;
         context_->Display(o, false);
-        if (o != pickable_) context_->Deactivate(o);
+        if (o != scene_.pickable) context_->Deactivate(o);
     }
-    if (!pickable_.IsNull()) {
-        context_->Deactivate(pickable_);
-        context_->Activate(pickable_, AIS_Shape::SelectionMode(TopAbs_FACE));
+    if (!scene_.pickable.IsNull()) {
+        context_->Deactivate(scene_.pickable);
+        context_->Activate(scene_.pickable, AIS_Shape::SelectionMode(TopAbs_FACE));
     }
     pendingFit_ = view_->Window().IsNull();
-    if (!pendingFit_) view_->FitAll(0.05, false);
+    if (!pendingFit_) view_->FitAll(kFitMargin, false);
     update();
 }
 
 void OcctViewWidget::setStandardView(StandardView v) {
     if (viewer_.IsNull()) return;
-    switch (v) {
-    case StandardView::Iso:
-        view_->SetProj(V3d_XposYnegZpos);
-        break;
-    case StandardView::Front:
-        view_->SetProj(V3d_Yneg);
-        break;
-    case StandardView::Top:
-        view_->SetProj(V3d_Zpos);
-        break;
-    case StandardView::Right:
-        view_->SetProj(V3d_Xpos);
-        break;
-    }
+    applyStandardView(view_, v);
     fitAll();
 }
 
 void OcctViewWidget::fitAll() {
     if (viewer_.IsNull()) return;
-    view_->FitAll(0.05, false);
+    view_->FitAll(kFitMargin, false);
     view_->Invalidate();
     update();
 }
 
 CameraState OcctViewWidget::cameraState() const {
     if (viewer_.IsNull()) return {};
-    const Handle(Graphic3d_Camera)& cam = view_->Camera();
-    CameraState s;
-    s.eye = {cam->Eye().X(), cam->Eye().Y(), cam->Eye().Z()};
-    s.center = {cam->Center().X(), cam->Center().Y(), cam->Center().Z()};
-    s.up = {cam->Up().X(), cam->Up().Y(), cam->Up().Z()};
-    s.scale = cam->Scale();
-    return s;
+    return cameraOf(view_);
 }
 
 void OcctViewWidget::setCameraState(const CameraState& s) {
     if (viewer_.IsNull()) return;
-    const Handle(Graphic3d_Camera)& cam = view_->Camera();
-    cam->SetEye(gp_Pnt(s.eye[0], s.eye[1], s.eye[2]));
-    cam->SetCenter(gp_Pnt(s.center[0], s.center[1], s.center[2]));
-    cam->SetUp(gp_Dir(s.up[0], s.up[1], s.up[2]));
-    cam->SetScale(s.scale);
+    applyCamera(view_, s);
     lastReported_ = s; // not a user change: do not report it back
     view_->Invalidate();
     update();
@@ -338,21 +310,17 @@ void OcctViewWidget::setSection(bool enabled, int axis, double position) {
 }
 
 void OcctViewWidget::highlightFaces(const std::vector<int>& faces) {
-    if (pickable_.IsNull() || faces == highlighted_) return;
+    if (scene_.pickable.IsNull() || faces == highlighted_) return;
     highlighted_ = faces;
-    pickable_->ClearCustomAspects();
-    TopTools_IndexedMapOfShape map;
-    TopExp::MapShapes(pickable_->Shape(), TopAbs_FACE, map);
-    for (int f : faces)
-        if (f >= 0 && f < map.Extent()) pickable_->SetCustomColor(map(f + 1), Quantity_NOC_MAGENTA1);
-    context_->Redisplay(pickable_, false);
+    paintHighlight(scene_, faces);
+    context_->Redisplay(scene_.pickable, false);
     update();
 }
 
 void OcctViewWidget::OnSelectionChanged(const Handle(AIS_InteractiveContext) & ctx,
                                         const Handle(V3d_View) &) {
     ctx->InitSelected();
-    if (!ctx->MoreSelected() || pickable_.IsNull()) {
+    if (!ctx->MoreSelected() || scene_.pickable.IsNull()) {
         emit pickCleared();
         return;
     }
@@ -361,7 +329,7 @@ void OcctViewWidget::OnSelectionChanged(const Handle(AIS_InteractiveContext) & c
     // The presentation may carry a local transformation (the ICP alignment); owner shapes are
     // untransformed sub-shapes of the pickable shape.
     TopTools_IndexedMapOfShape map;
-    TopExp::MapShapes(pickable_->Shape(), TopAbs_FACE, map);
+    TopExp::MapShapes(scene_.pickable->Shape(), TopAbs_FACE, map);
     PickedFace picked;
     const TopoDS_Face face = TopoDS::Face(owner->Shape());
     picked.index = map.FindIndex(face) - 1;
@@ -370,7 +338,7 @@ void OcctViewWidget::OnSelectionChanged(const Handle(AIS_InteractiveContext) & c
     BRepGProp::SurfaceProperties(face, props);
     picked.area = props.Mass();
     gp_Pnt c = props.CentreOfMass();
-    if (pickable_->HasTransformation()) c.Transform(pickable_->LocalTransformation());
+    if (scene_.pickable->HasTransformation()) c.Transform(scene_.pickable->LocalTransformation());
     picked.centroid = {c.X(), c.Y(), c.Z()};
     emit facePicked(picked);
 }

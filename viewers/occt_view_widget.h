@@ -13,7 +13,7 @@
 #include <V3d_View.hxx>
 
 #include "viewers/camera_link.h"
-#include "viewers/offscreen_renderer.h"
+#include "viewers/scene_builder.h"
 
 class QLabel;
 
@@ -37,10 +37,9 @@ public:
     const Handle(AIS_InteractiveContext) & context() const { return context_; }
     const Handle(V3d_View) & view() const { return view_; }
 
-    // Replaces what is shown. `pickable` (optional, one of objects) gets face selection and
-    // highlightFaces(); its shape's faces are what PickedFace::index refers to.
-    void setObjects(const std::vector<Handle(AIS_InteractiveObject)>& objects,
-                    const Handle(AIS_ColoredShape) & pickable = nullptr);
+    // Replaces what is shown by one view of a Scene (scene_builder.h). Its `pickable` gets face selection
+    // and highlightFaces(); that shape's faces are what PickedFace::index refers to.
+    void showScene(const SceneView& view);
     void clear();
 
     void setStandardView(StandardView v);
@@ -82,9 +81,8 @@ private:
     Handle(V3d_Viewer) viewer_;
     Handle(V3d_View) view_;
     Handle(AIS_InteractiveContext) context_;
-    Handle(AIS_ColoredShape) pickable_;
     Handle(Graphic3d_ClipPlane) clip_;
-    std::vector<Handle(AIS_InteractiveObject)> objects_;
+    SceneView scene_; // what is shown
     std::vector<int> highlighted_;
     std::optional<CameraState> lastReported_;
     QLabel* failure_ = nullptr;

@@ -39,21 +39,17 @@ public:
         try {
             Handle(Aspect_DisplayConnection) display = new Aspect_DisplayConnection();
             Handle(OpenGl_GraphicDriver) driver = new OpenGl_GraphicDriver(display, false);
-            // Colours are authored in sRGB; without an sRGB framebuffer OCCT's linear output would
-            // come out far too dark in the dumped image.
-            driver->ChangeOptions().sRGBDisable = true;
+            // sRGB stays on: the colour-space rule of scene_builder.h (linear lighting, sRGB-encoded
+            // pixels in ToPixMap's sRGB framebuffer), the same as the live views.
             driver->ChangeOptions().buffersOpaqueAlpha = false; // keeps the background's alpha at 0
             viewer_ = new V3d_Viewer(driver);
-            viewer_->SetDefaultLights();
-            viewer_->SetLightOn();
+            styleViewer(viewer_);
             context_ = new AIS_InteractiveContext(viewer_);
             Handle(Xw_Window) window = new Xw_Window(display, "vernier offscreen", 0, 0, 64, 64);
             window->SetVirtual(true);
             view_ = viewer_->CreateView();
             view_->SetWindow(window);
-            view_->SetImmediateUpdate(false);
-            view_->ChangeRenderingParams().NbMsaaSamples = 4;
-            view_->ChangeRenderingParams().IsAntialiasingEnabled = true;
+            styleView(view_);
         } catch (const Standard_Failure& e) {
             view_.Nullify();
             throw std::runtime_error(std::string("OpenGL is not available: ") + e.GetMessageString());
@@ -68,31 +64,6 @@ private:
     Handle(AIS_InteractiveContext) context_;
     Handle(V3d_View) view_;
 };
-
-void applyStandardView(const Handle(V3d_View) & view, StandardView v) {
-    switch (v) {
-    case StandardView::Iso:
-        view->SetProj(V3d_XposYnegZpos);
-        break;
-    case StandardView::Front:
-        view->SetProj(V3d_Yneg);
-        break;
-    case StandardView::Top:
-        view->SetProj(V3d_Zpos);
-        break;
-    case StandardView::Right:
-        view->SetProj(V3d_Xpos);
-        break;
-    }
-}
-
-void applyCamera(const Handle(V3d_View) & view, const CameraState& s) {
-    const Handle(Graphic3d_Camera)& cam = view->Camera();
-    cam->SetEye(gp_Pnt(s.eye[0], s.eye[1], s.eye[2]));
-    cam->SetCenter(gp_Pnt(s.center[0], s.center[1], s.center[2]));
-    cam->SetUp(gp_Dir(s.up[0], s.up[1], s.up[2]));
-    cam->SetScale(s.scale);
-}
 
 QImage grab(const Handle(V3d_View) & view, QSize size, bool transparent) {
     Image_PixMap pix;
@@ -150,21 +121,6 @@ void drawUnmatchedKey(QPainter& p, const QSize& size, const RenderRequest& reque
 
 } // namespace
 
-std::optional<InspectorMode> parseInspectorMode(const std::string& text) {
-    if (text == "side-by-side") return InspectorMode::SideBySide;
-    if (text == "overlay") return InspectorMode::Overlay;
-    if (text == "deviation") return InspectorMode::Deviation;
-    return std::nullopt;
-}
-
-double automaticDeviationRange(const DeviationField& field) {
-    const double m = std::max(field.maxAbs, 1e-3);
-    const double decade = std::pow(10.0, std::floor(std::log10(m)));
-    for (double step : {1.0, 2.0, 5.0, 10.0})
-        if (m <= step * decade * (1 + 1e-9)) return step * decade;
-    return 10 * decade;
-}
-
 bool offscreenRenderingAvailable(std::string* reason) {
     try {
         OffscreenScene::instance().ensureReady();
@@ -184,47 +140,48 @@ QImage renderInspectorImage(const RenderRequest& request) {
     const Handle(AIS_InteractiveContext) ctx = scene.context();
     const Handle(V3d_View) view = scene.view();
     ctx->RemoveAll(false);
-    view->SetBackgroundColor(Quantity_NOC_WHITE);
+    styleView(view);
 
-    const gp_Trsf trsf = toTrsf(request.R, request.t);
-    const QColor refColour = referenceColour(), candColour = candidateColour();
-    Handle(AIS_InteractiveObject) ref, cand, candEdges;
+    SceneRequest sceneRequest;
+    sceneRequest.reference = request.reference;
+    sceneRequest.candidate = request.candidate;
+    sceneRequest.R = request.R;
+    sceneRequest.t = request.t;
+    sceneRequest.mode = request.mode;
+    sceneRequest.overlayTransparency = request.overlayTransparency;
+    sceneRequest.unmatchedReference = request.unmatchedReference;
+    sceneRequest.unmatchedCandidate = request.unmatchedCandidate;
     std::shared_ptr<const DeviationField> field = request.deviation;
-    DivergingColourMap map;
+    DivergingColourMap& map = sceneRequest.colourMap;
     if (request.mode == InspectorMode::Deviation) {
         if (!field)
             field = std::make_shared<const DeviationField>(
                 computeDeviation(request.reference, request.candidate, request.R, request.t));
         map.setRange(request.deviationRange > 0 ? request.deviationRange : automaticDeviationRange(*field));
-        cand = new DeviationPresentation(field, map);
-        candEdges = makeEdgeLines(request.candidate, QColor(40, 40, 40));
-        candEdges->SetLocalTransformation(trsf);
-    } else {
-        const double transp = request.mode == InspectorMode::Overlay ? request.overlayTransparency : 0.0;
-        if (!request.reference.IsNull()) {
-            Handle(AIS_ColoredShape) r = makeShadedShape(request.reference, refColour, transp);
-            markFaces(r, request.reference, request.unmatchedReference, referenceOnlyColour());
-            ref = r;
-        }
-        if (!request.candidate.IsNull()) {
-            Handle(AIS_ColoredShape) c = makeShadedShape(request.candidate, candColour, transp);
-            markFaces(c, request.candidate, request.unmatchedCandidate, candidateOnlyColour());
-            c->SetLocalTransformation(trsf);
-            cand = c;
-        }
+        sceneRequest.deviation = field;
     }
+    const Scene built = buildScene(sceneRequest);
+    const QColor refColour = referenceColour(), candColour = candidateColour();
 
     // Camera: fitted to everything the picture shows, so both halves of side by side share a scale.
-    for (const auto& obj : {ref, cand, candEdges})
-        if (!obj.IsNull()) ctx->Display(obj, false);
+    for (const auto& obj : built.all())
+        ctx->Display(obj, false);
     if (request.camera) {
         applyCamera(view, *request.camera);
         // A live view's zoom belongs to its own aspect ratio; refitting frames the part in the image.
-        if (request.refitCamera) view->FitAll(0.08, false);
+        if (request.refitCamera) view->FitAll(kFitMargin, false);
     } else {
         applyStandardView(view, request.view);
-        view->FitAll(0.08, false);
+        view->FitAll(kFitMargin, false);
     }
+    // Shows exactly one view of the scene.
+    const auto showOnly = [&](std::size_t index) {
+        for (const auto& obj : built.all())
+            ctx->Erase(obj, false);
+        if (index < built.views.size())
+            for (const auto& obj : built.views[index].objects)
+                ctx->Display(obj, false);
+    };
 
     const QSize size = request.size;
     QImage out(size, QImage::Format_ARGB32);
@@ -233,14 +190,24 @@ QImage renderInspectorImage(const RenderRequest& request) {
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
 
-    if (request.mode == InspectorMode::SideBySide) {
+    if (!request.annotate) {
+        // The bare 3D view: side by side as two halves, the others as one picture.
+        if (request.mode == InspectorMode::SideBySide) {
+            const QSize half(size.width() / 2, size.height());
+            for (std::size_t side = 0; side < 2; ++side) {
+                showOnly(side);
+                painter.drawImage(QPoint(static_cast<int>(side) * half.width(), 0),
+                                  grab(view, half, request.transparentBackground));
+            }
+        } else {
+            showOnly(0);
+            painter.drawImage(QPoint(0, 0), grab(view, size, request.transparentBackground));
+        }
+    } else if (request.mode == InspectorMode::SideBySide) {
         const QSize half(size.width() / 2, size.height());
         QImage images[2];
-        for (int side = 0; side < 2; ++side) {
-            const auto& shown = side == 0 ? ref : cand;
-            const auto& hidden = side == 0 ? cand : ref;
-            if (!hidden.IsNull()) ctx->Erase(hidden, false);
-            if (!shown.IsNull()) ctx->Display(shown, false);
+        for (std::size_t side = 0; side < 2; ++side) {
+            showOnly(side);
             images[side] = grab(view, half, request.transparentBackground);
         }
         painter.drawImage(QPoint(0, 0), images[0]);

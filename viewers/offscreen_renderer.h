@@ -1,7 +1,7 @@
 #pragma once
 // The one offscreen rendering path (docs/contract.md §5): the trial inspector's side-by-side, overlay and
 // deviation pictures as images, never touching a live widget. Used by the GUI's "Export image" and
-// by `vernier-cli render`.
+// by `vernier-cli render`. The 3D content comes from scene_builder.h, as in the live views.
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,15 +14,9 @@
 
 #include "viewers/camera_link.h"
 #include "viewers/deviation.h"
+#include "viewers/scene_builder.h"
 
 namespace vernier::viewers {
-
-enum class InspectorMode { SideBySide, Overlay, Deviation };
-
-// "side-by-side" | "overlay" | "deviation"; nullopt for anything else.
-std::optional<InspectorMode> parseInspectorMode(const std::string& text);
-
-enum class StandardView { Iso, Front, Top, Right };
 
 struct RenderRequest {
     TopoDS_Shape reference;
@@ -40,15 +34,13 @@ struct RenderRequest {
     std::vector<int> unmatchedReference, unmatchedCandidate;
     std::shared_ptr<const DeviationField> deviation; // deviation mode; computed here when null
     double deviationRange = 0;                       // colour-bar half range in mm; 0 = automatic
+    bool annotate =
+        true; // labels, keys and the colour bar; false: the 3D view alone, as a live view draws it
 };
 
 // Throws std::runtime_error with a one-line reason when there is no X display or OpenGL fails.
 // Must run on the thread that owns the QApplication (OCCT's GL context is not shared across threads).
 QImage renderInspectorImage(const RenderRequest& request);
-
-// The automatic deviation colour range: the field's max |deviation| rounded up to a 1-2-5 step,
-// at least 0.001 mm.
-double automaticDeviationRange(const DeviationField& field);
 
 // Whether offscreen rendering can work here (a display connection and an OpenGL driver).
 bool offscreenRenderingAvailable(std::string* reason = nullptr);

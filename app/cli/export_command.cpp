@@ -1,10 +1,11 @@
 // `vernier-cli export BUNDLE... --tasks PACK --out DIR [--dpi N]`: every figure (SVG, PDF, PNG) and
-// table (CSV, LaTeX) of the report, headless, through the GUI's own export code (ui/report_export.h).
+// table (CSV, LaTeX) of the report, headless, through the GUI's own export code (figures/report_export.h).
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "cli/command.h"
+#include "cli/results_common.h"
 #include "scoring/errors.h"
 
 #ifdef VERNIER_CLI_HAS_GUI
@@ -13,9 +14,10 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "figures/provenance.h"
+#include "figures/report_export.h"
+#include "models/analysis.h"
 #include "models/result_set.h"
-#include "ui/analysis.h"
-#include "ui/report_export.h"
 #endif
 
 namespace {
@@ -26,7 +28,8 @@ int runExport(const std::vector<std::string>& argv) {
     throw vernier::InputError("this vernier-cli was built without the GUI libraries; export needs them");
 #else
     const vernier::cli::Args args(argv);
-    const std::vector<std::string> bundles = args.positionals({"--tasks", "--out", "--dpi"});
+    const std::vector<std::string> bundles =
+        args.positionals({"--tasks", "--out", "--dpi", "--system", "--workflow", "--category", "--task"});
     const std::string pack = args.option("--tasks");
     const std::string out = args.option("--out");
     if (bundles.empty()) throw vernier::InputError("export needs at least one BUNDLE");
@@ -52,10 +55,13 @@ int runExport(const std::vector<std::string>& argv) {
     auto set = std::make_shared<vernier::ResultSet>(vernier::importResults(bundles, pack));
     std::fprintf(stderr, "export: %zu trials, %zu systems, %zu tasks\n", set->trials.size(),
                  set->systems.size(), set->tasks.size());
-    auto analysis = std::make_shared<vernier::ui::Analysis>(vernier::ui::computeAnalysis(set, {}));
+    // The report filters (app/cli/results_common.h), as the GUI's filter bar applies them.
+    const vernier::Filter filter = vernier::cli::reportFilter(args, *set);
+    auto analysis = std::make_shared<const vernier::Analysis>(vernier::analyse(set, filter));
     QString error;
     vernier::ui::ReportOptions options;
     options.dpi = dpi;
+    options.command = vernier::ui::commandLine(QStringLiteral("vernier-cli export"), argv);
     const QStringList files =
         vernier::ui::exportReport(analysis, QString::fromStdString(out), options, &error);
     if (!error.isEmpty()) {
@@ -75,4 +81,6 @@ int runExport(const std::vector<std::string>& argv) {
 } // namespace
 
 VERNIER_CLI_COMMAND(export_cmd, "export",
-                    "BUNDLE... --tasks PACK --out DIR [--dpi N]: all figures and tables", runExport);
+                    "BUNDLE... --tasks PACK --out DIR [--dpi N] [--system S]... [--workflow W]... "
+                    "[--category C]... [--task T]...: all figures and tables",
+                    runExport);

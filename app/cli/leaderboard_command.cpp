@@ -1,11 +1,14 @@
-// `vernier-cli leaderboard BUNDLE... --tasks PACK [--rescore] --json|--csv|--latex`: the paper's main
-// table (docs/contract.md §5) with bootstrap intervals and the zero-reward taxonomy.
+// `vernier-cli leaderboard BUNDLE... --tasks PACK [--rescore] [filters] --json|--csv|--latex`: the paper's
+// main table (docs/contract.md §5) with bootstrap intervals and the zero-reward taxonomy, on the tasks and
+// systems the filters leave (the GUI's filter bar, models/filter.h).
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 
 #include "cli/command.h"
 #include "cli/results_common.h"
+#include "models/analysis.h"
 #include "models/report_json.h"
 #include "models/table_export.h"
 #include "scoring/errors.h"
@@ -40,17 +43,23 @@ int runLeaderboard(const std::vector<std::string>& raw) {
     if (formats > 1) throw InputError("choose one of --json, --csv, --latex");
     ResultSet set = cli::loadResults(a);
     cli::reportProblems(set);
+    // Bad options are reported before any rescoring starts.
+    const Filter filter = cli::reportFilter(a, set);
+    const BootstrapOptions bo = bootstrapOptions(a);
     if (a.flag("--rescore")) {
         cli::rescoreAll(set, a);
         set.setPreferRescored(true); // asked for: the report is on rescored rewards and says so
     }
-    const BootstrapOptions bo = bootstrapOptions(a);
+    AnalysisPolicy policy = AnalysisPolicy::of(set);
+    policy.bootstrap = bo;
+    // The GUI's leaderboard for the same filter: the same analyse() (models/analysis.h).
+    const Analysis analysis = analyse(std::make_shared<const ResultSet>(std::move(set)), filter, policy);
     if (a.flag("--csv")) {
-        std::cout << leaderboardCsv(leaderboard(set, bo));
+        std::cout << leaderboardCsv(analysis.summaries());
     } else if (a.flag("--latex")) {
-        std::cout << leaderboardLatex(leaderboard(set, bo), a.option("--caption"));
+        std::cout << leaderboardLatex(analysis.summaries(), a.option("--caption"));
     } else {
-        std::cout << vernier::cli::jsonText(leaderboardJson(set, bo)) << "\n";
+        std::cout << vernier::cli::jsonText(leaderboardJson(analysis)) << "\n";
     }
     return cli::kExitOk;
 }
@@ -59,5 +68,6 @@ int runLeaderboard(const std::vector<std::string>& raw) {
 
 VERNIER_CLI_COMMAND(
     leaderboard, "leaderboard",
-    "BUNDLE... --tasks PACK [--rescore [--jobs N]] [--policy latest|mean] --json|--csv|--latex",
+    "BUNDLE... --tasks PACK [--rescore [--jobs N]] [--policy latest|mean] [--system S]... [--workflow W]... "
+    "[--category C]... [--task T]... --json|--csv|--latex",
     runLeaderboard);

@@ -10,13 +10,14 @@
 #include <QApplication>
 #include <QImageWriter>
 
+#include "figures/provenance.h"
+#include "models/trial_analysis.h"
 #include "scoring/fcstd_document.h"
 #include "scoring/geometry_scorer.h"
 #include "scoring/measure_document.h"
 #include "scoring/process_guard.h"
 #include "viewers/occt_platform.h"
 #include "viewers/offscreen_renderer.h"
-#include "viewers/trial_analysis.h"
 #endif
 
 namespace {
@@ -82,7 +83,7 @@ int runRender(const std::vector<std::string>& argv) {
             request.R = geometry.icp->R;
             request.t = geometry.icp->t;
             if (!args.flag("--no-unmatched")) {
-                const auto unmatched = vernier::viewers::unmatchedFaces(reference, candidate, geometry.icp);
+                const auto unmatched = vernier::unmatchedFaces(reference, candidate, geometry.icp);
                 request.unmatchedReference = unmatched.reference;
                 request.unmatchedCandidate = unmatched.candidate;
             }
@@ -103,6 +104,13 @@ int runRender(const std::vector<std::string>& argv) {
     QApplication app(qargc, qargv);
     const QImage image = vernier::viewers::renderInspectorImage(request);
     QImageWriter writer(QString::fromStdString(out), "png");
+    // What produced the picture, as PNG text chunks (figures/provenance.h).
+    const auto provenance =
+        vernier::ui::basicProvenance(vernier::ui::commandLine(QStringLiteral("vernier-cli render"), argv));
+    writer.setText(QStringLiteral("Software"), provenance.producer);
+    writer.setText(QStringLiteral("Source"), provenance.command);
+    writer.setText(QStringLiteral("Creation Time"), provenance.date);
+    writer.setText(QStringLiteral("Description"), provenance.text());
     if (!writer.write(image))
         throw vernier::InputError("cannot write " + out + ": " + writer.errorString().toStdString());
     std::fprintf(stderr, "wrote %s (%dx%d)\n", out.c_str(), image.width(), image.height());

@@ -7,7 +7,7 @@
 #include "cli/command.h"
 #include "cli/results_common.h"
 #include "models/report_json.h"
-#include "models/rescoring.h"
+#include "worker/rescoring.h"
 
 namespace {
 
@@ -46,7 +46,7 @@ int runRescore(const std::vector<std::string>& raw) {
     json mismatches = json::array();
     json oneSided = json::array();
     for (const auto& m : rescoreMismatches(set)) {
-        const TrialRecord& t = set.trials[static_cast<std::size_t>(m.trial)];
+        const TrialRecord& t = *set.find(m.trial); // a mismatch names a trial of the set
         const bool both = m.recorded && m.rescored;
         json row = {{"system", t.system.label()},
                     {"task_id", t.taskId},

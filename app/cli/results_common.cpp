@@ -1,16 +1,18 @@
 #include "cli/results_common.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
-#include "models/rescoring.h"
 #include "scoring/errors.h"
+#include "worker/rescoring.h"
 
 namespace vernier::cli {
 
 const std::vector<std::string>& resultsOptionsWithValue() {
-    static const std::vector<std::string> v = {"--tasks", "--policy",  "--jobs",    "--timeout",   "--a",
-                                               "--b",     "--similar", "--caption", "--resamples", "--seed"};
+    static const std::vector<std::string> v = {
+        "--tasks",   "--policy",    "--jobs", "--timeout", "--a",        "--b",        "--similar",
+        "--caption", "--resamples", "--seed", "--system",  "--workflow", "--category", "--task"};
     return v;
 }
 
@@ -26,6 +28,23 @@ ResultSet loadResults(const Args& args) {
     else if (policy != "latest")
         throw InputError("--policy must be latest or mean");
     return set;
+}
+
+Filter reportFilter(const Args& args, const ResultSet& set) {
+    static const char* const kOptions[] = {"--system", "--workflow", "--category", "--task"};
+    for (const char* o : kOptions) {
+        // "--workflow" as the last word, or "--workflow=" with nothing after it, names no value.
+        const std::vector<std::string> given = args.options(o);
+        const bool emptyValue = std::find(given.begin(), given.end(), std::string()) != given.end();
+        if (emptyValue || (args.flag(o) && given.empty()))
+            throw InputError(std::string(o) + " needs a value");
+    }
+    FilterValues v;
+    v.systems = args.options("--system");
+    v.workflows = args.options("--workflow");
+    v.categories = args.options("--category");
+    v.tasks = args.options("--task");
+    return parseFilter(v, set);
 }
 
 namespace {
@@ -54,10 +73,9 @@ int rescoreAll(ResultSet& set, const Args& args) {
     o.workers = parseInt("--jobs", args.option("--jobs", "2"), 1, 64);
     o.timeoutSeconds = parseInt("--timeout", args.option("--timeout", "300"), 1, 86400);
     o.useCache = !args.flag("--no-cache");
-    std::vector<int> trials;
-    for (std::size_t i = 0; i < set.trials.size(); ++i)
-        if (set.trials[i].loadError.empty() && set.trials[i].taskIndex >= 0)
-            trials.push_back(static_cast<int>(i));
+    std::vector<TrialId> trials;
+    for (const TrialRecord& t : set.trials)
+        if (t.loadError.empty() && t.taskIndex >= 0) trials.push_back(t.id());
     RescoreEngine engine(o);
     std::string caches;
     for (const auto& [bundle, dir] : cacheDirectories(set, args))
@@ -65,9 +83,9 @@ int rescoreAll(ResultSet& set, const Args& args) {
     std::fprintf(stderr, "rescoring %zu trials with %d worker(s), cache %s\n", trials.size(), o.workers,
                  o.useCache ? caches.c_str() : "off");
     auto results = engine.run(set, trials, [&](const RescoreProgress& p) {
-        const TrialRecord& t = set.trials[static_cast<std::size_t>(p.lastTrial)];
-        std::fprintf(stderr, "[%d/%d] %s %s\n", p.done, p.total, t.system.label().c_str(),
-                     t.trialName.c_str());
+        const TrialRecord* t = set.find(p.lastTrial);
+        std::fprintf(stderr, "[%d/%d] %s %s\n", p.done, p.total, t ? t->system.label().c_str() : "",
+                     t ? t->trialName.c_str() : p.lastTrial.display().c_str());
     });
     applyRescored(set, results);
     int crashed = 0, cached = 0;

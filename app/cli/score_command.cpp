@@ -1,5 +1,6 @@
 // `vernier-cli score`: one candidate against its reference (docs/contract.md §5), or both stages of a
-// create_and_edit task; geometry (docs/scoring.md §5.1) plus optional spec consistency (§8).
+// create_and_edit task; geometry (docs/scoring.md §5.1) plus optional spec consistency (§8). The scoring
+// itself, stage selection and combination included, is TrialScorer's (scoring/trial_scorer.h).
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -9,19 +10,15 @@
 #include <string>
 #include <vector>
 
-#include <QThread>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
 #include "scoring/errors.h"
-#include "scoring/geometry_scorer.h"
-#include "scoring/measure_document.h"
 #include "scoring/process_guard.h"
 #include "scoring/reward.h"
 #include "scoring/score_json.h"
 #include "scoring/spec_json.h"
-#include "scoring/spec_parser.h"
-#include "scoring/spec_scorer.h"
+#include "scoring/trial_scorer.h"
 
 namespace {
 
@@ -76,51 +73,7 @@ Options parseOptions(const cli::Args& a) {
     return o;
 }
 
-// Reads and measures documents; with 2 threads the documents are measured concurrently (each on its
-// own shapes, so the results are the same bits as sequentially).
-std::vector<MeasuredDocument> measureAll(const std::vector<std::pair<std::string, DocumentRole>>& docs,
-                                         int threads) {
-    MeasureOptions mo;
-    mo.exactObb = false; // the scorer refines only when the gate needs it (docs/scoring.md §14)
-    auto one = [&mo](const std::pair<std::string, DocumentRole>& d) {
-        return measureDocument(FcDocument::load(d.first, {}, ShapeLoading::OnDemand), d.second, mo);
-    };
-    std::vector<MeasuredDocument> out;
-    if (threads <= 1) {
-        for (const auto& d : docs)
-            out.push_back(one(d));
-        return out;
-    }
-    // QThread rather than std::async: the reader touches Qt (QuaZip's QIODevice), and a QThread tears down
-    // its Qt thread data when it finishes, where an adopted std::thread leaves it to process exit (which
-    // LeakSanitizer reports).
-    std::vector<std::optional<MeasuredDocument>> results(docs.size());
-    std::vector<std::exception_ptr> errors(docs.size());
-    auto guarded = [&](std::size_t i) {
-        try {
-            results[i] = one(docs[i]);
-        } catch (...) {
-            errors[i] = std::current_exception();
-        }
-    };
-    std::vector<std::unique_ptr<QThread>> workers;
-    for (std::size_t i = 1; i < docs.size(); ++i) {
-        workers.emplace_back(QThread::create(guarded, i));
-        workers.back()->start();
-    }
-    guarded(0);
-    for (auto& w : workers)
-        w->wait();
-    for (std::size_t i = 0; i < docs.size(); ++i) {
-        if (errors[i]) std::rethrow_exception(errors[i]); // the first failure in document order
-        out.push_back(std::move(*results[i]));
-    }
-    return out;
-}
-
-SpecJsonPart specPart(const SpecDefinition& spec, const MeasuredDocument& candidate) {
-    const SpecOptions so;
-    const SpecResult r = scoreSpec(spec, candidate, so);
+SpecJsonPart specPart(const SpecResult& r, const SpecOptions& so) {
     SpecJsonPart p;
     p.score = r.score;
     p.reason = r.reason;
@@ -129,13 +82,22 @@ SpecJsonPart specPart(const SpecDefinition& spec, const MeasuredDocument& candid
     return p;
 }
 
-json scorePair(const MeasuredDocument& ref, const MeasuredDocument& cand,
-               const std::optional<SpecDefinition>& spec, const Options& o, StageScore* stage = nullptr) {
-    const GeometryResult g = scoreGeometry(ref, cand, o.geometry);
+// The TrialScorer's answer as the command's outcome (docs/scoring.md, "Trial scorer: one answer per case"):
+// a trial failure is bad input (exit 2) or an internal error (exit 1); a candidate the scorer could not read
+// scores 0 there, but here the user named the file, so it stays bad input (docs/contract.md §5).
+void requireScored(const TrialResult& r) {
+    for (const TrialStageResult& s : r.stages)
+        if (!s.failure && s.candidateProblem == CandidateProblem::Unreadable)
+            throw InputError("candidate model '" + s.candidateName + "': " + s.candidateProblemReason);
+    if (!r.failure) return;
+    if (r.failure->kind == TrialFailureKind::ScorerError) throw MeasurementError(r.failure->reason);
+    throw InputError(r.failure->reason);
+}
+
+json stageJson(const TrialStageResult& s, const Options& o) {
     std::optional<SpecJsonPart> sp;
-    if (spec) sp = specPart(*spec, cand);
-    if (stage) *stage = scoreStage(g.score, sp ? std::optional<double>(sp->score) : std::nullopt, o.method);
-    return scoreToJson(g, sp, o.method);
+    if (s.spec) sp = specPart(*s.spec, SpecOptions{});
+    return scoreToJson(*s.geometry, sp, o.method);
 }
 
 // File names are untrusted bytes and appear in the reasons; invalid UTF-8 is replaced, never thrown.
@@ -165,43 +127,41 @@ int runScore(const std::vector<std::string>& args) {
     const std::string specPath = a.option("--spec");
     const bool twoStage = !a.option("--reference-base").empty() || !a.option("--candidate-base").empty() ||
                           !a.option("--reference-edit").empty() || !a.option("--candidate-edit").empty();
+    const DocumentInput spec = specPath.empty() ? DocumentInput::none() : DocumentInput::fromFile(specPath);
+    TrialInput trial;
+    if (!twoStage) {
+        const std::string ref = a.option("--reference"), cand = a.option("--candidate");
+        if (ref.empty() || cand.empty())
+            throw InputError(
+                "--reference and --candidate are required (or the four --*-base/--*-edit files)");
+        trial = TrialInput::single(DocumentInput::fromFile(ref), DocumentInput::fromFile(cand), spec);
+    } else {
+        const std::string rb = a.option("--reference-base"), re = a.option("--reference-edit"),
+                          cb = a.option("--candidate-base"), ce = a.option("--candidate-edit");
+        if (rb.empty() || re.empty() || cb.empty() || ce.empty())
+            throw InputError("create_and_edit needs --reference-base, --reference-edit, --candidate-base and "
+                             "--candidate-edit");
+        trial = TrialInput::createAndEdit(DocumentInput::fromFile(rb), DocumentInput::fromFile(cb),
+                                          DocumentInput::fromFile(re), DocumentInput::fromFile(ce), spec);
+    }
+    TrialScorerOptions so;
+    so.geometry = o.geometry;
+    so.method = o.method;
+    so.threads = o.threads;
     try {
+        const TrialResult r = TrialScorer(so).score(trial);
+        requireScored(r);
         if (!twoStage) {
-            const std::string ref = a.option("--reference"), cand = a.option("--candidate");
-            if (ref.empty() || cand.empty())
-                throw InputError(
-                    "--reference and --candidate are required (or the four --*-base/--*-edit files)");
-            std::optional<SpecDefinition> spec;
-            if (!specPath.empty()) spec = loadSpecFile(specPath);
-            const auto docs =
-                measureAll({{ref, DocumentRole::Reference}, {cand, DocumentRole::Candidate}}, o.threads);
-            const json j = scorePair(docs[0], docs[1], spec, o);
+            const json j = stageJson(r.stages[0], o);
             if (o.json)
                 std::cout << dumpJson(j) << "\n";
             else
                 printHuman(j);
             return cli::kExitOk;
         }
-        const std::string rb = a.option("--reference-base"), re = a.option("--reference-edit"),
-                          cb = a.option("--candidate-base"), ce = a.option("--candidate-edit");
-        if (rb.empty() || re.empty() || cb.empty() || ce.empty())
-            throw InputError("create_and_edit needs --reference-base, --reference-edit, --candidate-base and "
-                             "--candidate-edit");
-        std::optional<SpecDefinition> baseSpec, editSpec;
-        if (!specPath.empty()) {
-            StageSpecs specs = loadStageSpecs(specPath);
-            baseSpec = std::move(specs.base);
-            editSpec = std::move(specs.edit);
-        }
-        const auto docs = measureAll({{rb, DocumentRole::Reference},
-                                      {cb, DocumentRole::Candidate},
-                                      {re, DocumentRole::Reference},
-                                      {ce, DocumentRole::Candidate}},
-                                     o.threads);
-        StageScore base, edit;
-        const json jb = scorePair(docs[0], docs[1], baseSpec, o, &base);
-        const json je = scorePair(docs[2], docs[3], editSpec, o, &edit);
-        const json j = createAndEditToJson(jb, je, combineStages(base, edit, o.method), o.method);
+        const json jb = stageJson(r.stages[0], o);
+        const json je = stageJson(r.stages[1], o);
+        const json j = createAndEditToJson(jb, je, *r.createAndEdit, o.method);
         if (o.json) {
             std::cout << dumpJson(j) << "\n";
         } else {

@@ -14,10 +14,10 @@
 
 #include "cli/command.h"
 #include "models/bundle_tree.h"
-#include "models/rescoring.h"
 #include "models/result_set.h"
 #include "models/submission.h"
 #include "scoring/errors.h"
+#include "worker/rescoring.h"
 
 namespace {
 
@@ -73,8 +73,8 @@ std::map<std::string, std::optional<double>> rescore(const SubmissionReport& rep
     for (std::size_t i = 0; i < set.trials.size(); ++i)
         byPath[withoutSlash(set.trials[i].trialPath)] = static_cast<int>(i);
     std::map<std::string, std::optional<double>> out;
-    std::vector<int> wanted;
-    std::map<int, std::string> labelOf;
+    std::vector<TrialId> wanted;
+    std::map<TrialId, std::string> labelOf;
     for (const auto& t : report.trials) {
         if (t.error) continue;
         out[t.label] = std::nullopt; // unless it is rescored below
@@ -86,8 +86,8 @@ std::map<std::string, std::optional<double>> rescore(const SubmissionReport& rep
                          r.loadError.empty() ? "its task is not in the task pack" : r.loadError.c_str());
             continue;
         }
-        wanted.push_back(it->second);
-        labelOf[it->second] = t.label;
+        wanted.push_back(r.id());
+        labelOf[r.id()] = t.label;
     }
     RescoreOptions o;
     o.workers = parseInt("--jobs", a.option("--jobs", "2"), 1, 64);

@@ -17,9 +17,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "models/rescoring.h"
 #include "support/fcstd_mutate.h"
 #include "support/zip_writer.h"
+#include "worker/rescoring.h"
 
 using namespace vernier;
 using nlohmann::json;

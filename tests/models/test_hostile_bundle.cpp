@@ -13,10 +13,10 @@
 
 #include "bundle_builder.h"
 #include "models/report_json.h"
-#include "models/rescoring.h"
 #include "models/result_set.h"
 #include "models/statistics.h"
 #include "models/table_export.h"
+#include "worker/rescoring.h"
 
 using namespace vernier;
 using namespace vernier::test;
@@ -179,14 +179,14 @@ TEST(HostileBundle, RescoringNamesEachBadAnswerAndTheBundleStaysByteIdentical) {
     const Snapshot before = snapshot(d / "job");
 
     ResultSet set = importResults({d / "job"}, kPack.string());
-    std::vector<int> trials;
-    for (std::size_t i = 0; i < set.trials.size(); ++i)
-        if (set.trials[i].loadError.empty()) trials.push_back(static_cast<int>(i));
+    std::vector<TrialId> trials;
+    for (const TrialRecord& t : set.trials)
+        if (t.loadError.empty()) trials.push_back(t.id());
     ASSERT_EQ(trials.size(), 5u);
     const auto results = RescoreEngine(realWorker(d)).run(set, trials);
     ASSERT_EQ(results.size(), 5u);
     for (const auto& [i, r] : results) {
-        const std::string folder = folderOf(set.trials[static_cast<std::size_t>(i)]);
+        const std::string folder = folderOf(*set.find(i));
         auto bad = kBadAnswers.find(folder);
         if (bad != kBadAnswers.end()) {
             // An unreadable answer scores 0 with the document's reason, as the benchmark's verifier
@@ -217,7 +217,7 @@ TEST(HostileBundle, RescoringNamesEachBadAnswerAndTheBundleStaysByteIdentical) {
     // A second run comes from the cache and must not touch the bundle either.
     const auto again = RescoreEngine(realWorker(d)).run(set, trials);
     for (const auto& [i, r] : again)
-        EXPECT_TRUE(r.fromCache) << folderOf(set.trials[static_cast<std::size_t>(i)]);
+        EXPECT_TRUE(r.fromCache) << folderOf(*set.find(i));
 
     EXPECT_TRUE(snapshot(d / "job") == before) << "the bundle changed";
 }
@@ -230,9 +230,9 @@ TEST(HostileBundle, AnAbortingWorkerMarksOnlyTheTrialsItTook) {
     o.workerProgram = "/bin/sh";
     o.workerArguments = {"-c", "read line; kill -ABRT $$"};
     o.useCache = false;
-    std::vector<int> trials;
-    for (std::size_t i = 0; i < set.trials.size(); ++i)
-        if (set.trials[i].loadError.empty()) trials.push_back(static_cast<int>(i));
+    std::vector<TrialId> trials;
+    for (const TrialRecord& t : set.trials)
+        if (t.loadError.empty()) trials.push_back(t.id());
     const auto results = RescoreEngine(o).run(set, trials);
     ASSERT_EQ(results.size(), trials.size());
     for (const auto& [i, r] : results) {

@@ -154,10 +154,10 @@ UiFixture writeUiFixture() {
     return f;
 }
 
-std::shared_ptr<const ui::Analysis> fixtureAnalysis(const UiFixture& fixture, const ui::TrialFilter& filter) {
+std::shared_ptr<const ui::Analysis> fixtureAnalysis(const UiFixture& fixture, const ui::Filter& filter) {
     auto set = std::make_shared<ResultSet>(
         importResults({fixture.bundle.toStdString()}, fixture.pack.toStdString()));
-    return std::make_shared<ui::Analysis>(ui::computeAnalysis(set, filter));
+    return std::make_shared<ui::Analysis>(ui::analyse(set, filter));
 }
 
 SamplePaths samplePaths() {

@@ -23,8 +23,7 @@ struct UiFixture {
 // Writes the fixture; asserts (via gtest) that writing worked.
 UiFixture writeUiFixture();
 // Imports it and computes the analysis with `filter`.
-std::shared_ptr<const ui::Analysis> fixtureAnalysis(const UiFixture& fixture,
-                                                    const ui::TrialFilter& filter = {});
+std::shared_ptr<const ui::Analysis> fixtureAnalysis(const UiFixture& fixture, const ui::Filter& filter = {});
 
 // The embedded sample (resources/sample), when it is complete; empty strings otherwise.
 struct SamplePaths {

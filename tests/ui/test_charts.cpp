@@ -1,17 +1,24 @@
-// Chart builders and the palette: series, axes with units, whisker placement, Pareto frontier.
+// Chart builders and the palette: series, axes with units, whisker placement, Pareto frontier; every chart
+// type (and the heatmap) against its baseline image, drawn through the figure export (tests/data/baselines).
 #include <QAbstractAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QChartView>
 #include <QGraphicsSimpleTextItem>
 #include <QHorizontalBarSeries>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QTemporaryDir>
 #include <QValueAxis>
 #include <algorithm>
+#include <functional>
 #include <gtest/gtest.h>
 
-#include "ui/charts.h"
-#include "ui/palette.h"
+#include "figures/charts.h"
+#include "figures/figure_export.h"
+#include "figures/heatmap_widget.h"
+#include "figures/palette.h"
+#include "support/image_baseline.h"
 #include "ui/support_fixture.h"
 
 using namespace vernier;
@@ -184,4 +191,69 @@ TEST(UiCharts, BarsCarryTheirValues) {
     for (const QString& t : itemTexts(duration.get()))
         minutes = minutes || t.endsWith(" min");
     EXPECT_TRUE(minutes);
+}
+
+namespace {
+
+// A figure as the PNG export draws it, 480 × 320 pixels: 5 in × 3⅓ in at 96 dpi (the layout resolution,
+// so one logical unit is one pixel). Empty on failure, with the reason added to the test.
+QImage figureImage(QWidget* widget) {
+    QTemporaryDir dir;
+    FigureOptions o;
+    o.widthInches = 5.0;
+    o.heightInches = 320.0 / 96.0;
+    o.dpi = 96;
+    QString error;
+    const QString path = dir.filePath("figure.png");
+    if (!exportFigure(widget, path, FigureFormat::Png, o, &error)) {
+        ADD_FAILURE() << error.toStdString();
+        return {};
+    }
+    return QImage(path);
+}
+
+struct ChartCase {
+    const char* name; // baseline: tests/data/baselines/chart_<name>.png
+    std::function<QChart*(const Analysis&)> build;
+};
+
+class UiChartBaseline : public ::testing::TestWithParam<ChartCase> {};
+
+} // namespace
+
+// Each chart type of figures/charts.h on the UI fixture (3 systems, 6 tasks), drawn like the export draws it.
+// A change in layout, colours, labels or fonts shows up as a baseline mismatch with a diff image.
+TEST_P(UiChartBaseline, MatchesItsBaseline) {
+    const auto fx = vernier::testing::writeUiFixture();
+    const auto a = vernier::testing::fixtureAnalysis(fx);
+    QChartView view(GetParam().build(*a));
+    const QImage image = figureImage(&view);
+    ASSERT_EQ(image.size(), QSize(480, 320));
+    vernier::test::expectMatchesBaseline(image, QStringLiteral("chart_") + QLatin1String(GetParam().name));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Charts, UiChartBaseline,
+    ::testing::Values(ChartCase{"overall", buildOverallChart}, ChartCase{"workflows", buildWorkflowChart},
+                      ChartCase{"zero_taxonomy", buildZeroTaxonomyChart},
+                      ChartCase{"zero_gates", buildGateChart},
+                      ChartCase{"cost_scatter", buildCostScatterChart},
+                      ChartCase{"cost_per_point", buildCostPerPointChart},
+                      ChartCase{"duration", buildDurationChart},
+                      ChartCase{"compare_scatter",
+                                [](const Analysis& a) {
+                                    return buildCompareScatterChart(a, a.set->systemIndex({"alpha", "m1"}),
+                                                                    a.set->systemIndex({"gamma", "m3"}));
+                                }}),
+    [](const ::testing::TestParamInfo<ChartCase>& info) { return std::string(info.param.name); });
+
+// The heatmap is painted, not a chart; same check through its own painter.
+TEST(UiChartBaselineHeatmap, MatchesItsBaseline) {
+    const auto fx = vernier::testing::writeUiFixture();
+    const auto a = vernier::testing::fixtureAnalysis(fx);
+    HeatmapWidget heatmap;
+    heatmap.setAnalysis(a);
+    const QImage image = figureImage(&heatmap);
+    ASSERT_EQ(image.size(), QSize(480, 320));
+    vernier::test::expectMatchesBaseline(image, QStringLiteral("chart_heatmap"));
 }

@@ -1,5 +1,6 @@
 // Figure and table export: SVG parses and contains the series, PDF opens in pdftoppm, PNG has the
-// requested pixel size and DPI, CSV/LaTeX are well formed, the full report writes every file.
+// requested pixel size and DPI and matches its baseline, CSV/LaTeX are well formed, the full report writes
+// every file, and every file says what produced it (figures/provenance.h).
 #include <QChartView>
 #include <QDir>
 #include <QFile>
@@ -12,13 +13,16 @@
 #include <QXmlStreamReader>
 #include <gtest/gtest.h>
 
-#include "ui/charts.h"
-#include "ui/figure_export.h"
-#include "ui/heatmap_view.h"
+#include "figures/charts.h"
+#include "figures/figure_export.h"
+#include "figures/heatmap_widget.h"
+#include "figures/provenance.h"
+#include "figures/report_export.h"
+#include "figures/table_model_export.h"
+#include "support/image_baseline.h"
 #include "ui/leaderboard_model.h"
-#include "ui/report_export.h"
 #include "ui/support_fixture.h"
-#include "ui/table_model_export.h"
+#include "vernier_version.h"
 
 using namespace vernier;
 using namespace vernier::ui;
@@ -51,6 +55,9 @@ TEST(UiFigureExport, SvgPdfPngOfTheWorkflowChart) {
     QTemporaryDir out;
     FigureOptions o; // 3.5 in × 2.5 in, 300 dpi: the single-column paper size
     o.title = "Workflows";
+    qputenv("SOURCE_DATE_EPOCH", "1714564800"); // 2024-05-01 12:00 UTC: a reproducible date
+    o.provenance = makeProvenance(*a, QStringLiteral("unit test"));
+    qunsetenv("SOURCE_DATE_EPOCH");
     QString error;
     const QStringList files = exportFigureAllFormats(&view, out.filePath("workflows"), o, &error);
     ASSERT_EQ(files.size(), 3) << error.toStdString();
@@ -79,12 +86,31 @@ TEST(UiFigureExport, SvgPdfPngOfTheWorkflowChart) {
     EXPECT_EQ(png.width(), 1050);
     EXPECT_EQ(png.height(), 750);
     EXPECT_NEAR(png.dotsPerMeterX() * 0.0254, 300.0, 0.5);
-    // Not blank: the bars put plenty of non-white pixels in.
-    int ink = 0;
-    for (int y = 0; y < png.height(); y += 5)
-        for (int x = 0; x < png.width(); x += 5)
-            if (png.pixelColor(x, y).lightness() < 200) ++ink;
-    EXPECT_GT(ink, 500);
+    // The picture itself, at half size to keep the baseline small.
+    vernier::test::expectMatchesBaseline(png.scaled(525, 375, Qt::IgnoreAspectRatio, Qt::SmoothTransformation)
+                                             .convertToFormat(QImage::Format_RGB32),
+                                         QStringLiteral("chart_workflows_single_column"));
+    // Provenance as PNG text chunks.
+    EXPECT_EQ(png.text("Software"), QStringLiteral("Vernier " VERNIER_VERSION));
+    EXPECT_EQ(png.text("Source"), QStringLiteral("unit test"));
+    EXPECT_EQ(png.text("Vernier-Rewards"), QStringLiteral("recorded rewards"));
+    EXPECT_EQ(png.text("Vernier-Bundles"), fx.bundle);
+    EXPECT_EQ(png.text("Creation Time"), QStringLiteral("2024-05-01T12:00:00Z"));
+    EXPECT_TRUE(
+        png.text("Description").contains(QStringLiteral("Filter: none (6 of 6 tasks, 3 of 3 systems)")))
+        << png.text("Description").toStdString();
+    // …as the SVG's <desc>…
+    EXPECT_TRUE(texts.contains(QStringLiteral("Produced by: Vernier " VERNIER_VERSION)));
+    EXPECT_TRUE(texts.contains(QStringLiteral("Rewards: recorded rewards")));
+    EXPECT_TRUE(texts.contains(QStringLiteral("Command: unit test")));
+    // …and as the PDF's creator and XMP metadata (dc:description and pdf:Keywords).
+    QFile pdfFile(out.filePath("workflows.pdf"));
+    ASSERT_TRUE(pdfFile.open(QIODevice::ReadOnly));
+    const QByteArray pdfBytes = pdfFile.readAll();
+    EXPECT_TRUE(pdfBytes.contains("<xmp:CreatorTool>Vernier " VERNIER_VERSION "</xmp:CreatorTool>"));
+    EXPECT_TRUE(pdfBytes.contains("<dc:description>"));
+    EXPECT_TRUE(pdfBytes.contains("Rewards: recorded rewards"));
+    EXPECT_TRUE(pdfBytes.contains("<pdf:Keywords>Vernier " VERNIER_VERSION "; recorded rewards"));
 
     const QString pdftoppm = QStandardPaths::findExecutable("pdftoppm");
     if (pdftoppm.isEmpty()) GTEST_SKIP() << "pdftoppm not installed (poppler-utils)";
@@ -174,6 +200,7 @@ TEST(UiReportExport, WritesEveryFigureAndTable) {
     QString error;
     ReportOptions options;
     options.dpi = 100;
+    options.command = QStringLiteral("report test");
     const QStringList files = exportReport(a, out.path(), options, &error);
     EXPECT_TRUE(error.isEmpty()) << error.toStdString();
     for (const char* name : {"leaderboard.csv", "leaderboard.tex", "zero_categories.csv", "overall.svg",
@@ -184,5 +211,65 @@ TEST(UiReportExport, WritesEveryFigureAndTable) {
     EXPECT_GE(files.size(), 30);
     QFile trials(out.filePath("trials.csv"));
     ASSERT_TRUE(trials.open(QIODevice::ReadOnly));
-    EXPECT_EQ(QString::fromUtf8(trials.readAll()).trimmed().split('\n').size(), 20); // header + 19 trials
+    const QStringList lines = QString::fromUtf8(trials.readAll()).trimmed().split('\n');
+    EXPECT_EQ(lines.size(), 21); // provenance + header + 19 trials
+    // Every table starts with its provenance: one "# " line in CSV, "% " lines in LaTeX.
+    for (const char* name : {"leaderboard.csv", "zero_categories.csv", "trials.csv", "compare_tasks.csv",
+                             "compare_workflows.csv", "zero_for_many_systems.csv"}) {
+        QFile f(out.filePath(name));
+        ASSERT_TRUE(f.open(QIODevice::ReadOnly)) << name;
+        const QString first = QString::fromUtf8(f.readLine());
+        EXPECT_TRUE(first.startsWith(
+            QStringLiteral("# Produced by: Vernier " VERNIER_VERSION "; Command: report test;")))
+            << name << ": " << first.toStdString();
+        EXPECT_TRUE(first.contains(QStringLiteral("; Rewards: recorded rewards; Date: "))) << name;
+        EXPECT_FALSE(QString::fromUtf8(f.readLine()).startsWith(QLatin1Char('#'))) << name; // one line only
+    }
+    for (const char* name : {"leaderboard.tex", "trials.tex", "compare_tasks.tex"}) {
+        QFile f(out.filePath(name));
+        ASSERT_TRUE(f.open(QIODevice::ReadOnly)) << name;
+        const QString text = QString::fromUtf8(f.readAll());
+        EXPECT_TRUE(text.startsWith(
+            QStringLiteral("% Produced by: Vernier " VERNIER_VERSION "\n% Command: report test\n")))
+            << name;
+        EXPECT_TRUE(text.contains(QStringLiteral("\n% Rewards: recorded rewards\n"))) << name;
+    }
+    // The compare tables are the two best systems' (alpha/m1 and gamma/m3): 6 paired tasks, 3 workflows +
+    // "All".
+    QFile compareTasks(out.filePath("compare_tasks.csv"));
+    ASSERT_TRUE(compareTasks.open(QIODevice::ReadOnly));
+    EXPECT_EQ(QString::fromUtf8(compareTasks.readAll()).trimmed().split('\n').size(),
+              8); // provenance + header + 6
+    QFile compareWorkflows(out.filePath("compare_workflows.csv"));
+    ASSERT_TRUE(compareWorkflows.open(QIODevice::ReadOnly));
+    EXPECT_EQ(QString::fromUtf8(compareWorkflows.readAll()).trimmed().split('\n').size(), 6);
+    // Figures carry it too.
+    QFile svg(out.filePath("heatmap.svg"));
+    ASSERT_TRUE(svg.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(svg.readAll().contains("Command: report test"));
+    EXPECT_EQ(QImage(out.filePath("overall.png")).text("Source"), QStringLiteral("report test"));
+}
+
+TEST(UiProvenance, CommandLineFilterAndDate) {
+    EXPECT_EQ(commandLine("vernier-cli export", {"a b", "--out", "d", "it's", ""}),
+              QStringLiteral("vernier-cli export 'a b' --out d 'it'\\''s' ''"));
+    Filter f;
+    EXPECT_EQ(describeFilter(f), QStringLiteral("none"));
+    f.systems = {"alpha/m1", "beta/m2"};
+    f.workflows = {Workflow::Creation};
+    f.categories = {"bracket"};
+    f.status = TrialStatus::Zero;
+    EXPECT_EQ(describeFilter(f),
+              QStringLiteral("system=alpha/m1,beta/m2 workflow=creation category=bracket status=zero"));
+    qputenv("SOURCE_DATE_EPOCH", "0");
+    EXPECT_EQ(provenanceDate(), QStringLiteral("1970-01-01T00:00:00Z"));
+    const Provenance p = basicProvenance(QStringLiteral("x"));
+    qunsetenv("SOURCE_DATE_EPOCH");
+    EXPECT_EQ(p.lines(),
+              QStringList({QStringLiteral("Produced by: Vernier " VERNIER_VERSION),
+                           QStringLiteral("Command: x"), QStringLiteral("Date: 1970-01-01T00:00:00Z")}));
+    EXPECT_EQ(withCsvProvenance("a,b\n", p),
+              QStringLiteral("# Produced by: Vernier " VERNIER_VERSION
+                             "; Command: x; Date: 1970-01-01T00:00:00Z\na,b\n"));
+    EXPECT_EQ(withCsvProvenance("a,b\n", Provenance{}), QStringLiteral("a,b\n")); // nothing to say
 }

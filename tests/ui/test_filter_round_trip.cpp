@@ -33,14 +33,14 @@ TEST(UiFilterRoundTrip, CompareAndFailuresComeBackAfterASingleSystemFilter) {
     const QString chosenB = b->currentText();
     threshold->setValue(3);
 
-    TrialFilter one;
-    one.system = a->itemText(0);
+    Filter one;
+    one.systems = {a->itemText(0).toStdString()};
     w.session()->setFilter(one);
     ASSERT_TRUE(waitForAnalysis(w));
     EXPECT_EQ(a->count(), 1);
     EXPECT_EQ(threshold->value(), 1); // clamped to the one system shown
 
-    w.session()->setFilter(TrialFilter{});
+    w.session()->setFilter(Filter{});
     ASSERT_TRUE(waitForAnalysis(w));
     EXPECT_NE(a->currentText(), b->currentText()); // never A = B again
     EXPECT_EQ(b->currentText(), chosenB);          // the user's choice comes back

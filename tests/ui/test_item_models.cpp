@@ -4,11 +4,11 @@
 #include <QSortFilterProxyModel>
 #include <gtest/gtest.h>
 
+#include "figures/hard_task_model.h"
+#include "figures/trial_table_model.h"
 #include "ui/analysis.h"
-#include "ui/hard_task_model.h"
 #include "ui/leaderboard_model.h"
 #include "ui/support_fixture.h"
-#include "ui/trial_table_model.h"
 
 using namespace vernier;
 using namespace vernier::ui;
@@ -115,8 +115,8 @@ TEST(UiItemModels, TrialFilterProxyAppliesSharedFilter) {
     proxy.setSourceModel(&model);
     EXPECT_EQ(proxy.rowCount(), 19);
 
-    TrialFilter f;
-    f.workflow = Workflow::Creation;
+    Filter f;
+    f.workflows = {Workflow::Creation};
     proxy.setTrialFilter(f);
     // 3 systems × 2 creation tasks, plus the malformed trial: its folder name (c1__broken) still names c1.
     EXPECT_EQ(proxy.rowCount(), 7);
@@ -126,12 +126,12 @@ TEST(UiItemModels, TrialFilterProxyAppliesSharedFilter) {
     proxy.setTrialFilter(f);
     EXPECT_EQ(proxy.rowCount(), 5);
 
-    f.system = QStringLiteral("beta/m2");
+    f.systems = {"beta/m2"};
     proxy.setTrialFilter(f);
     EXPECT_EQ(proxy.rowCount(), 2); // c2 (geometry zero), e2 (missing output)
 
     f = {};
-    f.category = QStringLiteral("plate"); // c2, e1, i2 (every second task)
+    f.categories = {"plate"}; // c2, e1, i2 (every second task)
     proxy.setTrialFilter(f);
     EXPECT_EQ(proxy.rowCount(), 9);
 
@@ -181,8 +181,8 @@ TEST(UiItemModels, HardTaskModelHighlightsTasksZeroForManySystems) {
 
 TEST(UiAnalysis, WorkflowFilterRecomputesAggregatesOnTheFilteredTasks) {
     const auto fx = writeUiFixture();
-    TrialFilter f;
-    f.workflow = Workflow::CreateAndEdit;
+    Filter f;
+    f.workflows = {Workflow::CreateAndEdit};
     const auto a = fixtureAnalysis(fx, f);
     ASSERT_EQ(a->tasks.size(), 2u);
     ASSERT_EQ(a->rows.size(), 3u);

@@ -177,7 +177,7 @@ TEST(UiMainWindow, EveryViewRendersTheFixture) {
     auto* details = w.findChild<TrialDetails*>("trialDetails");
     ASSERT_NE(details, nullptr);
     EXPECT_TRUE(details->toPlainText().contains("Reward")) << details->toPlainText().toStdString();
-    w.openTrial(trial);
+    w.openTrial(w.session()->analysis()->set->trials[trial].id());
     settle();
     EXPECT_TRUE(details->toPlainText().contains("alpha/m1"));
     EXPECT_TRUE(details->toPlainText().contains("Recorded verifier scores"));

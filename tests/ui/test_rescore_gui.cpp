@@ -13,12 +13,12 @@
 #include <algorithm>
 #include <gtest/gtest.h>
 
-#include "models/rescoring.h"
+#include "figures/report_export.h"
+#include "ui/inspector/trial_inspector.h"
 #include "ui/main_window.h"
-#include "ui/report_export.h"
 #include "ui/session.h"
 #include "ui/support_fixture.h"
-#include "viewers/trial_inspector.h"
+#include "worker/rescoring.h"
 
 using namespace vernier;
 using namespace vernier::ui;
@@ -49,10 +49,9 @@ TEST(UiRescore, RescoringTheSampleFinishesAndCountsTheTwoKernelDriftMismatches) 
     for (const auto& row : w.session()->analysis()->rows)
         recordedOverall.push_back(row.summary.overall);
     // An inspector open on a recorded scorer crash (no recorded reward) during the rescore.
-    const int crashed = w.findTrial(QStringLiteral("freecad-7c431b252d__MXSiaGW"));
-    ASSERT_GE(crashed, 0);
-    QPointer<viewers::TrialInspector> inspector =
-        qobject_cast<viewers::TrialInspector*>(w.openTrial(crashed, true));
+    const auto crashed = w.findTrial(QStringLiteral("freecad-7c431b252d__MXSiaGW"));
+    ASSERT_TRUE(crashed.has_value());
+    QPointer<ui::TrialInspector> inspector = qobject_cast<ui::TrialInspector*>(w.openTrial(*crashed, true));
     ASSERT_TRUE(inspector);
     EXPECT_FALSE(inspector->rescoredReward());
 

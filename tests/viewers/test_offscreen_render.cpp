@@ -1,17 +1,19 @@
-// Offscreen renders of real fixture pairs (run under a virtual X display): the part is visible at a
-// sensible size, both halves of side by side show geometry, a self-comparison is all zero colour.
+// Offscreen renders of real fixture pairs (run under a virtual X display): every mode against its baseline
+// image, painted unmatched faces and their key, a self-comparison in zero colour only, the image row order,
+// transparent backgrounds.
 #include <cstdlib>
 
 #include <BRepPrimAPI_MakeBox.hxx>
 #include <QImage>
 #include <gtest/gtest.h>
 
+#include "models/trial_analysis.h"
 #include "scoring/geometry_scorer.h"
 #include "scoring/measure_document.h"
+#include "support/image_baseline.h"
 #include "support_fixture_shapes.h"
 #include "viewers/offscreen_renderer.h"
 #include "viewers/shape_presentation.h"
-#include "viewers/trial_analysis.h"
 
 using namespace vernier::viewers;
 using namespace vernier;
@@ -25,17 +27,6 @@ bool isBackground(QRgb p) {
     return qAlpha(p) == 0 || (qRed(p) > 250 && qGreen(p) > 250 && qBlue(p) > 250);
 }
 
-// Share of non-background pixels in [x0, x1) x [y0, y1), skipping the label band at the top.
-double geometryShare(const QImage& img, int x0, int x1, int y0 = -1, int y1 = -1) {
-    if (y0 < 0) y0 = img.height() / 12;
-    if (y1 < 0) y1 = img.height();
-    long hits = 0, total = 0;
-    for (int y = y0; y < y1; ++y)
-        for (int x = x0; x < x1; ++x, ++total)
-            if (!isBackground(img.pixel(x, y))) ++hits;
-    return total ? static_cast<double>(hits) / total : 0;
-}
-
 class OffscreenRender : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -47,48 +38,106 @@ protected:
     }
 };
 
+// A reference/candidate pair of fixtures scored for real: the ICP pose and the unmatched faces are what
+// the inspector shows for such a trial.
+struct ScoredPair {
+    MeasuredDocument reference, candidate;
+    GeometryResult geometry;
+    UnmatchedFaces unmatched;
+};
+
+ScoredPair scorePair(const std::string& reference, const std::string& candidate) {
+    MeasureOptions o;
+    o.exactObb = false;
+    ScoredPair p;
+    p.reference = measureDocument(FcDocument::load(fixturePath(reference)), DocumentRole::Reference, o);
+    p.candidate = measureDocument(FcDocument::load(fixturePath(candidate)), DocumentRole::Candidate, o);
+    p.geometry = scoreGeometry(p.reference, p.candidate);
+    p.unmatched = unmatchedFaces(p.reference, p.candidate, p.geometry.icp);
+    return p;
+}
+
+// plate_hole against the same plate with a 1.455 mm hole radius: only the hole walls differ.
+const ScoredPair& plateHolePair() {
+    static const ScoredPair pair = scorePair("plate_hole", "plate_hole_r1455");
+    return pair;
+}
+
+RenderRequest plateHoleRequest(InspectorMode mode) {
+    const ScoredPair& p = plateHolePair();
+    RenderRequest req;
+    req.reference = p.reference.shape;
+    req.candidate = p.candidate.shape;
+    if (p.geometry.icp) {
+        req.R = p.geometry.icp->R;
+        req.t = p.geometry.icp->t;
+    }
+    req.mode = mode;
+    req.unmatchedReference = p.unmatched.reference;
+    req.unmatchedCandidate = p.unmatched.candidate;
+    req.size = QSize(320, 240);
+    req.annotate = false; // the 3D views only: baselines must not depend on the machine's fonts
+    return req;
+}
+
+// Renders twice (the second must equal the first bit for bit: llvmpipe is deterministic, and a scene that is
+// not would make every baseline flaky), saves a copy to look at, then compares with the baseline.
+void expectBaseline(const RenderRequest& req, const char* name) {
+    const QImage first = renderInspectorImage(req);
+    const QImage second = renderInspectorImage(req);
+    ASSERT_EQ(first.size(), req.size);
+    const auto same = vernier::test::compareImages(second, first, 0);
+    EXPECT_EQ(same.badPixels, 0) << name << ": two renders of the same request differ";
+    first.save(QString::fromStdString(renderOutputDir() + "/" + name + ".png"));
+    vernier::test::expectMatchesBaseline(first, QString::fromLatin1(name));
+}
+
 } // namespace
 
-TEST_F(OffscreenRender, OverlayOfAFixtureFillsAReasonableShare) {
+// Baselines of every mode the offscreen renderer draws (tests/data/baselines/render_*.png; regenerate with
+// VERNIER_UPDATE_BASELINES=1 and look at them before committing).
+TEST_F(OffscreenRender, SideBySideMatchesTheBaseline) {
+    expectBaseline(plateHoleRequest(InspectorMode::SideBySide), "render_side_by_side");
+}
+
+TEST_F(OffscreenRender, OverlayMatchesTheBaseline) {
+    expectBaseline(plateHoleRequest(InspectorMode::Overlay), "render_overlay");
+}
+
+TEST_F(OffscreenRender, OverlayOfASelfComparisonMatchesTheBaseline) {
+    // Candidate and reference coincide everywhere: without the reference's polygon offset this z-fights.
     RenderRequest req;
     req.reference = fixtureShape("l_bracket_fillet");
     req.candidate = req.reference;
     req.mode = InspectorMode::Overlay;
-    req.size = QSize(800, 600);
-    const QImage img = renderInspectorImage(req);
-    save(img, "overlay_l_bracket_self.png");
-    ASSERT_EQ(img.size(), QSize(800, 600));
-    const double share = geometryShare(img, 0, img.width());
-    EXPECT_GT(share, 0.10);
-    EXPECT_LT(share, 0.85);
+    req.size = QSize(320, 240);
+    req.annotate = false;
+    expectBaseline(req, "render_overlay_self");
 }
 
-TEST_F(OffscreenRender, SideBySideShowsGeometryInBothHalves) {
+TEST_F(OffscreenRender, DeviationMatchesTheBaseline) {
     RenderRequest req;
-    req.reference = fixtureShape("plate_hole");
-    req.candidate = fixtureShape("plate_no_hole");
-    req.mode = InspectorMode::SideBySide;
-    req.size = QSize(1200, 600);
-    const QImage img = renderInspectorImage(req);
-    save(img, "side_by_side_plate_hole_vs_no_hole.png");
-    const double left = geometryShare(img, 0, img.width() / 2 - 2);
-    const double right = geometryShare(img, img.width() / 2 + 2, img.width());
-    EXPECT_GT(left, 0.05);
-    EXPECT_GT(right, 0.05);
-    EXPECT_LT(left, 0.85);
-    EXPECT_LT(right, 0.85);
+    req.reference = BRepPrimAPI_MakeBox(40, 30, 10).Shape();
+    req.candidate = BRepPrimAPI_MakeBox(40, 30, 10.5).Shape();
+    req.mode = InspectorMode::Deviation;
+    req.size = QSize(320, 240);
+    req.annotate = false;
+    expectBaseline(req, "render_deviation");
+}
+
+TEST_F(OffscreenRender, TopViewMatchesTheBaseline) {
+    RenderRequest req = plateHoleRequest(InspectorMode::SideBySide);
+    req.view = StandardView::Top; // the hole in plan
+    expectBaseline(req, "render_side_by_side_top");
 }
 
 // Marked faces (no counterpart) are painted on the part and keyed at the bottom: plate_hole's hole wall
 // against plate_no_hole, scored for real.
 TEST_F(OffscreenRender, UnmatchedFacesArePaintedAndKeyed) {
-    MeasureOptions o;
-    o.exactObb = false;
-    const MeasuredDocument ref =
-        measureDocument(FcDocument::load(fixturePath("plate_hole")), DocumentRole::Reference, o);
-    const MeasuredDocument cand =
-        measureDocument(FcDocument::load(fixturePath("plate_no_hole")), DocumentRole::Candidate, o);
-    const GeometryResult g = scoreGeometry(ref, cand);
+    static const ScoredPair pair = scorePair("plate_hole", "plate_no_hole");
+    const MeasuredDocument& ref = pair.reference;
+    const MeasuredDocument& cand = pair.candidate;
+    const GeometryResult& g = pair.geometry;
     ASSERT_TRUE(g.icp.has_value());
     const UnmatchedFaces u = unmatchedFaces(ref, cand, g.icp);
     ASSERT_FALSE(u.reference.empty());

@@ -1,0 +1,85 @@
+#pragma once
+// Table model of every trial of the result set (malformed ones included, with their reason), and the
+// proxy that applies the shared Filter, a text search and an optional explicit trial list.
+#include <QAbstractTableModel>
+#include <QSet>
+#include <QSortFilterProxyModel>
+#include <memory>
+
+#include "figures/text_format.h"
+
+namespace vernier::ui {
+
+// Scores shown for a trial: rescored when present, else recorded (create_and_edit: the lower stage).
+struct TrialAxes {
+    std::optional<double> geometry;
+    std::optional<double> spec;
+    QString geometryText; // "0.812", or "0.810 / 0.720" (base / edit) for create & edit
+    QString specText;
+    QString gate;
+    bool twoStages = false; // the texts are "base / edit"
+};
+TrialAxes trialAxes(const TrialRecord& trial);
+
+class TrialTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        Task,
+        System,
+        Workflow_,
+        Reward,
+        Geometry,
+        Spec,
+        Category,
+        Gate,
+        Cost,
+        Duration,
+        Recorded,
+        Rescored,
+        Status,
+        ColumnCount
+    };
+    enum Role {
+        TrialIndexRole = Qt::UserRole + 1, // index into this model's ResultSet::trials (the row; internal)
+        SortRole,                          // numeric where the column is numeric; unknown lowest
+        TrialIdRole,                       // the trial's TrialId (what views emit and keep)
+    };
+
+    explicit TrialTableModel(QObject* parent = nullptr);
+    void setResultSet(std::shared_ptr<const ResultSet> set);
+    const ResultSet* resultSet() const { return set_.get(); }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    std::shared_ptr<const ResultSet> set_;
+    std::vector<std::string> extraKeys_; // optional columns after ColumnCount
+};
+
+// Filters TrialTableModel rows: the shared filter, a case-insensitive search over task/system/trial
+// names and reasons, and (when set) only an explicit list of trials — the failure drill-down.
+class TrialFilterProxy : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    explicit TrialFilterProxy(QObject* parent = nullptr);
+    void setTrialFilter(const Filter& filter);
+    void setSearchText(const QString& text);
+    void setOnlyTrials(const std::vector<int>& trials); // exactly these rows (none for an empty list)
+    void clearOnlyTrials();
+    bool restrictedToList() const { return restricted_; }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+private:
+    Filter filter_;
+    QString search_;
+    bool restricted_ = false;
+    QSet<int> only_;
+};
+
+} // namespace vernier::ui

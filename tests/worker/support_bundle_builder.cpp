@@ -1,0 +1,2 @@
+// The bundle builder of the models tests (tests/models/bundle_builder.h), compiled into the worker tests too.
+#include "models/support_bundle_builder.cpp"
