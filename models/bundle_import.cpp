@@ -580,7 +580,8 @@ std::string lastComponent(const std::string& name) {
 void checkJob(const BundleTree& tree, const std::string& jobDir, const std::vector<TrialRecord>& trials,
               const std::vector<std::string>& trialDirOf, std::vector<ImportProblem>& problems,
               std::set<std::string>& versions) {
-    const std::string where = tree.root() + (jobDir.empty() ? "" : "/" + jobDir);
+    std::string where = tree.root() + (jobDir.empty() ? "" : "/" + jobDir);
+    if (!where.empty() && where.back() == '/') where.pop_back();
     if (tree.has(jobDir + "lock.json")) {
         try {
             json lock = readJson(tree, jobDir + "lock.json");
@@ -603,7 +604,8 @@ void checkJob(const BundleTree& tree, const std::string& jobDir, const std::vect
     const bool running = member(result, "finished_at").is_null() ||
                          integer(stats, "n_running_trials").value_or(0) > 0 ||
                          integer(stats, "n_pending_trials").value_or(0) > 0;
-    // Harbor's groups: "<agent>__<model name>__<source, or adhoc>"; n_trials counts trials with rewards,
+    // Harbor's groups: "<agent>__<model name>__<source, or adhoc>"; n_trials counts trials with rewards
+    // (every trial before 0.20),
     // n_errors trial-level exceptions, and the mean is over every trial of the group (no reward: 0).
     struct Group {
         int trials = 0, withReward = 0, errors = 0;
@@ -636,7 +638,9 @@ void checkJob(const BundleTree& tree, const std::string& jobDir, const std::vect
         }
         const Group& g = m->second;
         std::vector<std::string> diffs;
-        if (auto n = integer(*it, "n_trials"); n && *n != g.withReward)
+        // Harbor 0.20+ counts trials with rewards; earlier versions (the embedded sample's shape) counted
+        // every trial. Either count agrees.
+        if (auto n = integer(*it, "n_trials"); n && *n != g.withReward && *n != g.trials)
             diffs.push_back("n_trials " + std::to_string(*n) + " recorded, " + std::to_string(g.withReward) +
                             " found");
         if (auto n = integer(*it, "n_errors"); n && *n != g.errors)

@@ -39,7 +39,16 @@ GuiArguments parseGuiArguments(const QStringList& arguments) {
             out.screenshot = value("--screenshot");
         else if (a == QLatin1String("--view"))
             out.view = value("--view");
-        else if (a.startsWith(QLatin1String("--tasks=")))
+        else if (a == QLatin1String("--size") || a.startsWith(QLatin1String("--size="))) {
+            const QString v = a == QLatin1String("--size") ? value("--size") : a.mid(7);
+            const QStringList wh = v.split(QLatin1Char('x'));
+            bool okW = false, okH = false;
+            const int w = wh.size() == 2 ? wh[0].toInt(&okW) : 0, h = wh.size() == 2 ? wh[1].toInt(&okH) : 0;
+            if (out.error.isEmpty() && (!okW || !okH || w < 320 || h < 240 || w > 8000 || h > 8000))
+                out.error = QStringLiteral("--size wants WxH between 320x240 and 8000x8000, not '%1'").arg(v);
+            else
+                out.size = QSize(w, h);
+        } else if (a.startsWith(QLatin1String("--tasks=")))
             out.taskPack = a.mid(8);
         else if (a.startsWith(QLatin1String("--screenshot=")))
             out.screenshot = a.mid(13);
@@ -112,7 +121,7 @@ int renderScreenshot(MainWindow& window, const GuiArguments& args, int timeoutMs
         // The trial view is the 3D inspector; wait until its documents are loaded and scored.
         QWidget* inspector = window.openTrial(*trial, true);
         if (auto* ti = qobject_cast<ui::TrialInspector*>(inspector)) {
-            ti->resize(1400, 900);
+            ti->resize(args.size);
             if (ti->analysing()) {
                 QEventLoop ready;
                 QObject::connect(ti, &ui::TrialInspector::analysisReady, &ready, &QEventLoop::quit);
@@ -166,7 +175,7 @@ int runApplication(int argc, char** argv) {
     if (!args.error.isEmpty()) {
         std::fprintf(stderr,
                      "vernier: %s\nusage: vernier [BUNDLE...] [--tasks PACK] [--screenshot FILE.png "
-                     "[--view "
+                     "[--size WxH] [--view "
                      "leaderboard|workflows|failures|cost|heatmap|compare|trials|trial:<name>[:overlay|:"
                      "deviation]]]\n",
                      qPrintable(args.error));
@@ -183,7 +192,7 @@ int runApplication(int argc, char** argv) {
 
     MainWindow window;
     if (!args.screenshot.isEmpty()) {
-        window.resize(1400, 900);
+        window.resize(args.size);
         return renderScreenshot(window, args, 300000);
     }
     window.restoreSettings();

@@ -1,5 +1,6 @@
 #pragma once
 // The GUI application: argument parsing, main window, --screenshot mode (docs/contract.md §5).
+#include <QSize>
 #include <QString>
 #include <QStringList>
 
@@ -11,9 +12,10 @@ int runApplication(int argc, char** argv);
 struct GuiArguments {
     QStringList bundles;
     QString taskPack;
-    QString screenshot; // --screenshot FILE.png
-    QString view;       // --view leaderboard|workflows|failures|cost|heatmap|compare|trials|trial:<name>
-    QString error;      // non-empty: bad arguments (one line)
+    QString screenshot;    // --screenshot FILE.png
+    QString view;          // --view leaderboard|workflows|failures|cost|heatmap|compare|trials|trial:<name>
+    QSize size{1400, 900}; // --size WxH: the window size for the screenshot
+    QString error;         // non-empty: bad arguments (one line)
 };
 GuiArguments parseGuiArguments(const QStringList& arguments); // arguments without argv[0]
 

@@ -5,6 +5,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStandardItemModel>
@@ -30,6 +31,20 @@ QTableView* makeTable(const QString& name, QAbstractItemModel* model, QWidget* p
     t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     t->horizontalHeader()->setStretchLastSection(true);
     return t;
+}
+
+// The per-workflow table has at most four rows (three workflows and All): it is exactly as tall as its rows
+// (and a horizontal scroll bar, when the columns do not fit), so the All row is never hidden on a small
+// screen.
+void fitHeightToRows(QTableView* t) {
+    t->resizeRowsToContents();
+    int h = t->horizontalHeader()->sizeHint().height() + 2 * t->frameWidth();
+    for (int r = 0; r < t->model()->rowCount(); ++r)
+        h += t->rowHeight(r);
+    if (t->model()->rowCount() == 0) h += t->verticalHeader()->defaultSectionSize();
+    if (t->horizontalHeader()->length() > t->viewport()->width())
+        h += t->horizontalScrollBar()->sizeHint().height();
+    t->setFixedHeight(h);
 }
 
 } // namespace
@@ -98,7 +113,7 @@ CompareView::CompareView(QWidget* parent) : ViewPage(parent) {
     auto* rl = new QVBoxLayout(right);
     rl->setContentsMargins(0, 0, 0, 0);
     rl->addWidget(summary_);
-    rl->addWidget(workflowTable_, 1);
+    rl->addWidget(workflowTable_, 0);
     rl->addWidget(
         new QLabel(tr("Tasks with the largest differences (double-click opens A's trial):"), right));
     rl->addWidget(taskTable_, 3);
@@ -178,6 +193,12 @@ void CompareView::refresh() {
             .arg(c.similar)
             .arg(c.lower));
     taskTable_->sortByColumn(kCompareDeltaColumn, Qt::DescendingOrder);
+    fitHeightToRows(workflowTable_);
+}
+
+void CompareView::resizeEvent(QResizeEvent* event) {
+    ViewPage::resizeEvent(event);
+    fitHeightToRows(workflowTable_);
 }
 
 QList<ExportableFigure> CompareView::figures() {

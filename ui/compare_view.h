@@ -31,6 +31,10 @@ public:
     // The comparison currently shown (nullopt until two different systems are chosen).
     const std::optional<PairedComparison>& comparison() const { return comparison_; }
 
+protected:
+    // Table heights follow the width (a narrow window adds a horizontal scroll bar).
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void refresh();
     std::shared_ptr<const Analysis> analysis_;

@@ -7,6 +7,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -33,9 +34,14 @@ LeaderboardView::LeaderboardView(QWidget* parent) : ViewPage(parent) {
     table_->verticalHeader()->hide();
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->setAlternatingRowColors(true);
-    // Every column as wide as its content; the system name takes what is left, so all columns fit at 1400 px.
+    // One line per system at any width: a long name is elided in the middle (the tooltip has it whole), never
+    // wrapped into a three-line row that halves the rows a small screen shows.
+    table_->setWordWrap(false);
+    table_->setTextElideMode(Qt::ElideMiddle);
+    // Every column as wide as its content; all columns fit at 1400 px.
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->horizontalHeader()->setSectionResizeMode(LeaderboardModel::System, QHeaderView::Stretch);
+    // The system name is shown whole (it is what a reader looks for) and takes any room left over; on a
+    // narrow window the numbers scroll (fitTableToRows switches the mode).
     table_->horizontalHeader()->setStretchLastSection(false);
     table_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
 
@@ -88,10 +94,27 @@ void LeaderboardView::fitTableToRows() {
     for (int r = 0; r < std::min(rows, proxy_->rowCount()); ++r)
         height += table_->verticalHeader()->sectionSize(r);
     if (proxy_->rowCount() == 0) height += table_->verticalHeader()->defaultSectionSize();
+    // The system column stretches only while every column fits at its content width.
+    auto* header = table_->horizontalHeader();
+    int contentWidth = 0;
+    for (int c = 0; c < header->count(); ++c)
+        contentWidth += std::max(header->sectionSizeHint(c),
+                                 static_cast<const QAbstractItemView*>(table_)->sizeHintForColumn(c));
+    header->setSectionResizeMode(LeaderboardModel::System, contentWidth < table_->viewport()->width()
+                                                               ? QHeaderView::Stretch
+                                                               : QHeaderView::ResizeToContents);
+    // Room for the horizontal scroll bar a narrow window needs, so no row hides behind it.
+    if (table_->horizontalHeader()->length() > table_->viewport()->width())
+        height += table_->horizontalScrollBar()->sizeHint().height();
     table_->setMinimumHeight(height);
     table_->setMaximumHeight(height);
     QWidget* top = table_->parentWidget();
     top->setMaximumHeight(top->sizeHint().height());
+}
+
+void LeaderboardView::resizeEvent(QResizeEvent* event) {
+    ViewPage::resizeEvent(event);
+    fitTableToRows();
 }
 
 std::vector<int> LeaderboardView::selectedSystems() const {

@@ -24,6 +24,10 @@ public:
     // Systems (indices into ResultSet::systems) of the selected rows, in table order.
     std::vector<int> selectedSystems() const;
 
+protected:
+    // Table heights follow the width (a narrow window adds a horizontal scroll bar).
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void fitTableToRows();
 

@@ -76,3 +76,11 @@ TEST(ImportPartial, AJobWithNoFinishedTrialYetIsNotCalledANonBundle) {
     EXPECT_NE(set.problems[0].reason.find("no finished trials yet"), std::string::npos)
         << set.problems[0].reason;
 }
+
+TEST(ImportPartial, TheEmbeddedSampleImportsWithoutProblems) {
+    // A new user's first screen: the sample's older Harbor jobs count every trial in stats.evals n_trials.
+    const ResultSet set = importResults({kSampleResults}, kSamplePack);
+    for (const auto& p : set.problems)
+        ADD_FAILURE() << p.path << ": " << p.reason;
+    EXPECT_EQ(set.trials.size(), 37u);
+}
