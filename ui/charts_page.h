@@ -15,6 +15,7 @@ public:
     explicit ChartsPage(QWidget* parent = nullptr);
     void setAnalysis(const std::shared_ptr<const Analysis>& analysis) override;
     QList<ExportableFigure> figures() override;
+    bool usesStatusFilter() const override { return false; }
 
 protected:
     // Adds a panel at (row, column) of the grid; `name` is the exported file's base name.

@@ -25,6 +25,7 @@ public:
     QString title() const override { return tr("Compare"); }
     void setAnalysis(const std::shared_ptr<const Analysis>& analysis) override;
     QList<ExportableFigure> figures() override;
+    bool usesStatusFilter() const override { return false; }
     QList<ExportableTable> tables() override;
 
     void setSystems(int systemA, int systemB);

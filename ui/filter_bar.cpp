@@ -46,7 +46,29 @@ FilterBar::FilterBar(QWidget* parent) : QWidget(parent) {
         layout->addWidget(c);
         connect(c, &QComboBox::currentIndexChanged, this, &FilterBar::emitChanged);
     }
+    statusNote_ = new QLabel(this);
+    statusNote_->setObjectName(QStringLiteral("statusFilterNote"));
+    statusNote_->setEnabled(false); // drawn greyed: a remark, not a control
+    statusNote_->hide();
+    layout->addWidget(statusNote_);
     layout->addStretch(1);
+}
+
+void FilterBar::setStatusApplies(bool applies, const QString& page) {
+    statusApplies_ = applies;
+    page_ = page;
+    updateStatusNote();
+}
+
+void FilterBar::updateStatusNote() {
+    const bool ignored =
+        !statusApplies_ && status_->currentData().toInt() != static_cast<int>(TrialStatus::All);
+    statusNote_->setVisible(ignored);
+    if (!ignored) return;
+    statusNote_->setText(tr("status not applied to %1").arg(page_));
+    statusNote_->setToolTip(tr("%1 aggregates every selected trial of the filtered tasks; the status filter "
+                               "applies to Trials, Heatmap and the Failures lists.")
+                                .arg(page_));
 }
 
 void FilterBar::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
@@ -92,6 +114,7 @@ void FilterBar::setFilter(const Filter& f) {
 }
 
 void FilterBar::emitChanged() {
+    updateStatusNote();
     if (!updating_) emit filterChanged(filter());
 }
 

@@ -6,6 +6,7 @@
 #include "ui/analysis.h"
 
 class QComboBox;
+class QLabel;
 
 namespace vernier::ui {
 
@@ -17,6 +18,8 @@ public:
     void setAnalysis(const std::shared_ptr<const Analysis>& analysis);
     Filter filter() const;
     void setFilter(const Filter& filter);
+    // Says, next to the status choice, when the current page does not apply it (`page` names the page).
+    void setStatusApplies(bool applies, const QString& page);
 
 signals:
     void filterChanged(const vernier::Filter& filter);
@@ -27,6 +30,10 @@ private:
     QComboBox* category_;
     QComboBox* system_;
     QComboBox* status_;
+    QLabel* statusNote_;
+    bool statusApplies_ = true;
+    QString page_;
+    void updateStatusNote();
     bool updating_ = false;
 };
 

@@ -20,6 +20,7 @@ public:
     QString title() const override { return tr("Leaderboard"); }
     void setAnalysis(const std::shared_ptr<const Analysis>& analysis) override;
     QList<ExportableFigure> figures() override;
+    bool usesStatusFilter() const override { return false; }
     QList<ExportableTable> tables() override;
     // Systems (indices into ResultSet::systems) of the selected rows, in table order.
     std::vector<int> selectedSystems() const;

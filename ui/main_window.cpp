@@ -84,6 +84,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
     trialsView_ = new TrialsView(this);
     addPage(trialsView_);
     connect(navigation_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
+    connect(stack_, &QStackedWidget::currentChanged, this, [this](int i) {
+        if (auto* page = qobject_cast<ViewPage*>(stack_->widget(i)))
+            filterBar_->setStatusApplies(page->usesStatusFilter(), page->title());
+    });
+    if (auto* first = qobject_cast<ViewPage*>(stack_->currentWidget()))
+        filterBar_->setStatusApplies(first->usesStatusFilter(), first->title());
     connect(trialsView_, &TrialsView::rescoreRequested, this, &MainWindow::rescore);
 
     // The reward source, always visible: recorded (the record, default) or rescored by this Vernier.

@@ -31,8 +31,8 @@ QString stageRows(const QString& stage, const StageScores& s) {
 QString scoreTable(const QString& title, const StageScores& single, const std::optional<StageScores>& base,
                    const std::optional<StageScores>& target) {
     QString html = QStringLiteral("<h4>%1</h4><table border=0 cellspacing=2 cellpadding=2>"
-                                  "<tr><th align=left>Stage</th><th>g (geometry)</th><th>s (spec)</th>"
-                                  "<th>combined</th><th>gate</th></tr>")
+                                  "<tr><th align=left>Stage</th><th title='geometry similarity'>g</th>"
+                                  "<th title='spec consistency'>s</th><th>combined</th><th>gate</th></tr>")
                        .arg(title);
     if (base || target) {
         if (base) html += stageRows(QStringLiteral("base"), *base);
@@ -40,7 +40,9 @@ QString scoreTable(const QString& title, const StageScores& single, const std::o
     } else {
         html += stageRows(QStringLiteral("answer"), single);
     }
-    return html + QStringLiteral("</table>");
+    return html +
+           QStringLiteral("</table><p><small>g = geometry similarity, s = spec consistency, combined = their "
+                          "harmonic mean</small></p>");
 }
 
 } // namespace

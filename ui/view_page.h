@@ -34,6 +34,9 @@ public:
     virtual void setAnalysis(const std::shared_ptr<const Analysis>& analysis) = 0;
     virtual QList<ExportableFigure> figures() { return {}; }
     virtual QList<ExportableTable> tables() { return {}; }
+    // Whether the page lists trials that the status filter selects. Aggregate pages (leaderboard, workflow
+    // and cost charts, compare) use every selected trial of the filtered tasks, and the filter bar says so.
+    virtual bool usesStatusFilter() const { return true; }
 
 signals:
     void trialActivated(const vernier::TrialId& trial); // open the trial (inspector / details)

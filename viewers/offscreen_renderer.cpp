@@ -225,22 +225,28 @@ QImage renderInspectorImage(const RenderRequest& request) {
                   QStringLiteral("Candidate (aligned by ICP); mixed tone = both"), candColour);
         drawUnmatchedKey(painter, size, request);
     } else {
-        // The colour bar takes a strip on the right; the part is rendered in the rest.
-        const int barStrip = std::clamp(size.width() / 6, 110, 220);
-        const QSize partSize(std::max(16, size.width() - barStrip), size.height());
-        painter.drawImage(QPoint(0, 0), grab(view, partSize, request.transparentBackground));
+        // The colour bar and the statistics take a strip on the right, wide enough for their text (a legend
+        // is never clipped); the part is rendered in the rest.
         QFont f = painter.font();
         f.setPixelSize(std::max(11, size.height() / 50));
         painter.setFont(f);
+        const QFontMetrics fm(f);
+        const QStringList stats = {QStringLiteral("max +") + mm(field->maxPositive),
+                                   QStringLiteral("min ") + mm(field->maxNegative),
+                                   QStringLiteral("RMS ") + mm(field->rms)};
+        int widest = 0;
+        for (const QString& line : stats)
+            widest = std::max(widest, fm.horizontalAdvance(line));
+        const int barStrip =
+            std::min(size.width() / 2, std::max(std::clamp(size.width() / 6, 110, 220), widest + 24));
+        const QSize partSize(std::max(16, size.width() - barStrip), size.height());
+        painter.drawImage(QPoint(0, 0), grab(view, partSize, request.transparentBackground));
         const int margin = size.height() / 12;
         paintColourBar(painter,
                        QRect(partSize.width() + 8, margin, barStrip - 16, size.height() * 2 / 3 - margin),
                        map, QStringLiteral("Deviation"));
-        const QFontMetrics fm(f);
         int y = size.height() * 2 / 3 + fm.height() * 2;
-        for (const QString& line :
-             {QStringLiteral("max +") + mm(field->maxPositive),
-              QStringLiteral("min ") + mm(field->maxNegative), QStringLiteral("RMS ") + mm(field->rms)}) {
+        for (const QString& line : stats) {
             painter.drawText(QPoint(partSize.width() + 8, y), line);
             y += fm.height() + 2;
         }

@@ -1,6 +1,7 @@
 // Filter state never leaks: after filtering to one system and back, Compare shows two different systems
 // again and the Failures "zero for at least N systems" box returns to the value the user set.
 #include <QComboBox>
+#include <QLabel>
 #include <QSpinBox>
 #include <gtest/gtest.h>
 
@@ -45,4 +46,32 @@ TEST(UiFilterRoundTrip, CompareAndFailuresComeBackAfterASingleSystemFilter) {
     EXPECT_NE(a->currentText(), b->currentText()); // never A = B again
     EXPECT_EQ(b->currentText(), chosenB);          // the user's choice comes back
     EXPECT_EQ(threshold->value(), 3);
+}
+
+TEST(UiFilterRoundTrip, AggregatePagesSayTheyDoNotApplyTheStatusFilter) {
+    const auto sample = vernier::testing::samplePaths();
+    ASSERT_FALSE(sample.results.isEmpty());
+    MainWindow w;
+    w.setInteractive(false);
+    w.resize(1400, 900);
+    w.show();
+    w.openResults({sample.results}, sample.pack);
+    ASSERT_TRUE(waitForAnalysis(w));
+    auto* status = w.findChild<QComboBox*>(QStringLiteral("statusFilter"));
+    auto* note = w.findChild<QLabel*>(QStringLiteral("statusFilterNote"));
+    ASSERT_TRUE(status && note);
+    ASSERT_TRUE(w.showView(QStringLiteral("leaderboard")));
+    EXPECT_FALSE(note->isVisible()); // "All statuses": nothing to say
+    status->setCurrentIndex(status->findData(static_cast<int>(TrialStatus::Zero)));
+    ASSERT_TRUE(waitForAnalysis(w));
+    EXPECT_TRUE(note->isVisible());
+    EXPECT_TRUE(note->text().contains(QStringLiteral("Leaderboard"))) << note->text().toStdString();
+    for (const char* key : {"workflows", "cost", "compare"}) {
+        ASSERT_TRUE(w.showView(QString::fromLatin1(key)));
+        EXPECT_TRUE(note->isVisible()) << key;
+    }
+    for (const char* key : {"trials", "heatmap", "failures"}) {
+        ASSERT_TRUE(w.showView(QString::fromLatin1(key)));
+        EXPECT_FALSE(note->isVisible()) << key; // these pages apply it
+    }
 }

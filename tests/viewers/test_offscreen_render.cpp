@@ -271,3 +271,20 @@ TEST(InspectorMode, ParsesTheCliNames) {
     EXPECT_EQ(parseInspectorMode("deviation"), InspectorMode::Deviation);
     EXPECT_FALSE(parseInspectorMode("Overlay").has_value());
 }
+
+// The deviation legend (colour bar labels and max/min/RMS lines) is never clipped by the image edge, at a
+// small export size as at a large one: the last columns of the image hold background only.
+TEST_F(OffscreenRender, DeviationLegendIsNeverClipped) {
+    for (const QSize size : {QSize(480, 320), QSize(1200, 600)}) {
+        RenderRequest req = plateHoleRequest(InspectorMode::Deviation);
+        req.size = size;
+        req.annotate = true;
+        const QImage image = renderInspectorImage(req).convertToFormat(QImage::Format_RGB32);
+        ASSERT_EQ(image.size(), size);
+        int inked = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = image.width() - 4; x < image.width(); ++x)
+                if (qGray(image.pixel(x, y)) < 200) ++inked;
+        EXPECT_EQ(inked, 0) << size.width() << "x" << size.height() << ": text reaches the right edge";
+    }
+}

@@ -104,6 +104,8 @@ void InspectorPanels::showStage(const StageAnalysis& a, std::optional<double> re
                                 std::optional<double> rescoredReward, const QString& combination) {
     scores_->showStage(a, recordedReward, rescoredReward, combination);
     parameters_->setFindings(a.spec ? a.spec->parameters : std::vector<ParameterFinding>{});
+    // Columns as wide as their header and values (headers never clipped or broken); the last one stretches.
+    parameterView_->resizeColumnsToContents();
     trees_->setTrees(
         a.referenceTree, a.reference ? QString::fromStdString(a.reference->scoredBody) : QString(),
         a.candidateTree, a.candidate ? QString::fromStdString(a.candidate->scoredBody) : QString());
