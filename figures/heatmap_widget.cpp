@@ -227,7 +227,7 @@ void HeatmapWidget::paintFigure(QPainter& p, const QSizeF& size) const {
             if (trial < 0) continue;
             const QString glyph = cellGlyph(static_cast<int>(r), static_cast<int>(c));
             const QString text = !glyph.isEmpty()         ? glyph
-                                 : (reward && showValues) ? QString::number(*reward, 'f', 2)
+                                 : (reward && showValues) ? QString::number(*reward * 100.0, 'f', 0)
                                                           : QString();
             if (text.isEmpty()) continue;
             p.setPen(color.alphaF() < 0.5 ? palette::ink() : palette::textOn(color));
@@ -265,11 +265,11 @@ void HeatmapWidget::paintFigure(QPainter& p, const QSizeF& size) const {
     p.drawText(QRectF(bar.left() - 40, bar.bottom() + 1, 80, tick.height()), Qt::AlignHCenter,
                QStringLiteral("0"));
     p.drawText(QRectF(bar.center().x() - 40, bar.bottom() + 1, 80, tick.height()), Qt::AlignHCenter,
-               QStringLiteral("0.5"));
+               QStringLiteral("50"));
     p.drawText(QRectF(bar.right() - 40, bar.bottom() + 1, 80, tick.height()), Qt::AlignHCenter,
-               QStringLiteral("1"));
+               QStringLiteral("100"));
     p.drawText(QRectF(bar.right() + 12, bar.top() - 2, 400, tick.height() * 1.2),
-               Qt::AlignLeft | Qt::AlignVCenter, tr("Reward (grey: no trial)"));
+               Qt::AlignLeft | Qt::AlignVCenter, tr("Reward, points (grey: no trial)"));
     // Two lines when one does not fit (the layout keeps room for both below the colour scale).
     p.drawText(
         QRectF(kMargin, bar.bottom() + tick.height() + 2, size.width() - 2 * kMargin, tick.height() * 2.2),
@@ -303,10 +303,10 @@ bool HeatmapWidget::event(QEvent* e) {
             const int trial = set.selectedTrial(s, t);
             const ZeroCategory zero =
                 trial >= 0 ? set.trials[static_cast<std::size_t>(trial)].zero.category : ZeroCategory::None;
-            QString text = tr("%1\n%2\nreward %3")
+            QString text = tr("%1\n%2\nreward %3 points")
                                .arg(qs(set.tasks[static_cast<std::size_t>(t)].id),
                                     qs(set.systems[static_cast<std::size_t>(s)].label()),
-                                    r ? QString::number(*r, 'f', 3) : tr("— (no trial)"));
+                                    r ? QString::number(*r * 100.0, 'f', 2) : tr("— (no trial)"));
             if (zero != ZeroCategory::None)
                 text += QStringLiteral(" (%1)").arg(QString::fromUtf8(zeroCategoryTitle(zero)));
             QToolTip::showText(help->globalPos(), text, this);
