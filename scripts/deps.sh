@@ -10,6 +10,7 @@ PACKAGES=(
   libocct-foundation-dev libocct-modeling-data-dev libocct-modeling-algorithms-dev
   libocct-visualization-dev libocct-data-exchange-dev libocct-ocaf-dev libocct-draw-dev libtbb-dev
   libeigen3-dev nlohmann-json3-dev libquazip1-qt6-dev libnanoflann-dev libtomlplusplus-dev libpugixml-dev libjemalloc-dev libyaml-cpp-dev
+  libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core poppler-utils clang-format zip unzip
   appstream desktop-file-utils lintian

@@ -1,5 +1,6 @@
 // `vernier-cli compare BUNDLE... --tasks PACK --a "agent/model" --b "agent/model" --json`: paired comparison
 // of two systems on their common tasks (docs/contract.md §1, §5), restricted to the tasks the filters leave.
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -30,8 +31,34 @@ int systemArg(const ResultSet& set, const Filter& filter, const cli::Args& a, co
     return i;
 }
 
+std::string number(const nlohmann::json& v, int decimals = 2) {
+    if (!v.is_number()) return "";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v.get<double>());
+    return buf;
+}
+
+// The comparison as rows: overall first, then each workflow (the JSON's numbers, 2 decimals).
+cli::TextTable comparisonTable(const nlohmann::json& j) {
+    cli::TextTable t;
+    t.header = {"scope", "n_tasks", "delta", "ci95_lo", "ci95_hi", "higher", "similar", "lower"};
+    const auto& ci = j["ci95"];
+    t.rows.push_back({"overall", std::to_string(j["n_tasks"].get<int>()), number(j["delta"]),
+                      ci.is_array() && ci.size() == 2 ? number(ci[0]) : "",
+                      ci.is_array() && ci.size() == 2 ? number(ci[1]) : "",
+                      std::to_string(j["higher"].get<int>()), std::to_string(j["similar"].get<int>()),
+                      std::to_string(j["lower"].get<int>())});
+    for (const auto& [w, r] : j["per_workflow"].items())
+        t.rows.push_back({w, std::to_string(r["n"].get<int>()), number(r["delta"]), "", "",
+                          std::to_string(r["higher"].get<int>()), std::to_string(r["similar"].get<int>()),
+                          std::to_string(r["lower"].get<int>())});
+    return t;
+}
+
 int runCompare(const std::vector<std::string>& raw) {
     cli::Args a(raw);
+    // JSON stays the default: scripts written before --format read it (docs/cli.md).
+    const cli::Format format = cli::reportFormat(a, cli::Format::Json);
     ResultSet set = cli::loadResults(a);
     cli::reportProblems(set);
     // Bad options are reported before any rescoring starts.
@@ -53,7 +80,12 @@ int runCompare(const std::vector<std::string>& raw) {
     const Analysis analysis = analyse(std::make_shared<const ResultSet>(std::move(set)), filter);
     const int sa = systemArg(*analysis.set, filter, a, "--a"); // indices into the analysed set
     const int sb = systemArg(*analysis.set, filter, a, "--b");
-    std::cout << vernier::cli::jsonText(comparisonJson(analysis, sa, sb, similar)) << "\n";
+    const nlohmann::json j = comparisonJson(analysis, sa, sb, similar);
+    if (format == cli::Format::Json)
+        cli::emitReport(a, vernier::cli::jsonText(j) + "\n");
+    else
+        cli::emitReport(a, cli::renderTable(comparisonTable(j), format,
+                                            j["a"].get<std::string>() + " vs " + j["b"].get<std::string>()));
     return cli::kExitOk;
 }
 
@@ -62,5 +94,13 @@ int runCompare(const std::vector<std::string>& raw) {
 VERNIER_CLI_COMMAND(
     compare, "compare",
     "BUNDLE... --tasks PACK --a AGENT/MODEL --b AGENT/MODEL [--similar 0.01] [--rescore] [--system S]... "
-    "[--workflow W]... [--category C]... [--task T]... --json",
-    runCompare);
+    "[--workflow W]... [--category C]... [--task T]... [--format json|table|csv|latex|markdown] [--out FILE]",
+    runCompare,
+    "two systems task by task: paired difference with a bootstrap interval (JSON unless --format)",
+    cli::join({{{"--a", "AGENT/MODEL", "system A; required"},
+                {"--b", "AGENT/MODEL", "system B; required"},
+                {"--similar", "D", "|reward A - reward B| <= D counts as similar, in [0, 1) (default 0.01)"}},
+               cli::resultsOptionSpecs(),
+               cli::filterOptionSpecs(),
+               cli::formatOptionSpecs()}),
+    "BUNDLE...: result bundles: Harbor job folders, submission folders, or zips of them");

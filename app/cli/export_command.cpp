@@ -82,5 +82,11 @@ int runExport(const std::vector<std::string>& argv) {
 
 VERNIER_CLI_COMMAND(export_cmd, "export",
                     "BUNDLE... --tasks PACK --out DIR [--dpi N] [--system S]... [--workflow W]... "
-                    "[--category C]... [--task T]...: all figures and tables",
-                    runExport);
+                    "[--category C]... [--task T]...",
+                    runExport, "write every figure and table of the report into a folder",
+                    vernier::cli::join({{{"--tasks", "PACK", "the task pack (folder or zip); required"},
+                                         {"--out", "DIR",
+                                          "the folder to write into (created if needed); required"},
+                                         {"--dpi", "N", "PNG resolution, 36-1200 (default 300)"}},
+                                        vernier::cli::filterOptionSpecs()}),
+                    "BUNDLE...: result bundles: Harbor job folders, submission folders, or zips of them");

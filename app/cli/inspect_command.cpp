@@ -107,5 +107,7 @@ int runInspect(const std::vector<std::string>& args) {
 
 } // namespace
 
-VERNIER_CLI_COMMAND(inspect, "inspect", "FILE.FCStd [--json]  read one document as the scorer sees it",
-                    runInspect);
+VERNIER_CLI_COMMAND(inspect, "inspect", "FILE.FCStd [--json]", runInspect,
+                    "read one document as the scorer sees it: bodies, feature tree, features, gate",
+                    {{"--json", nullptr, "print JSON instead of the text summary"}},
+                    "FILE.FCStd: the FreeCAD document");

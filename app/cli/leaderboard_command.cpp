@@ -39,8 +39,8 @@ BootstrapOptions bootstrapOptions(const cli::Args& a) {
 
 int runLeaderboard(const std::vector<std::string>& raw) {
     cli::Args a(raw);
-    const int formats = a.flag("--json") + a.flag("--csv") + a.flag("--latex");
-    if (formats > 1) throw InputError("choose one of --json, --csv, --latex");
+    // JSON stays the default: scripts written before --format read it (docs/cli.md).
+    const cli::Format format = cli::reportFormat(a, cli::Format::Json);
     ResultSet set = cli::loadResults(a);
     cli::reportProblems(set);
     // Bad options are reported before any rescoring starts.
@@ -54,12 +54,21 @@ int runLeaderboard(const std::vector<std::string>& raw) {
     policy.bootstrap = bo;
     // The GUI's leaderboard for the same filter: the same analyse() (models/analysis.h).
     const Analysis analysis = analyse(std::make_shared<const ResultSet>(std::move(set)), filter, policy);
-    if (a.flag("--csv")) {
-        std::cout << leaderboardCsv(analysis.summaries());
-    } else if (a.flag("--latex")) {
-        std::cout << leaderboardLatex(analysis.summaries(), a.option("--caption"));
-    } else {
-        std::cout << vernier::cli::jsonText(leaderboardJson(analysis)) << "\n";
+    switch (format) {
+    case cli::Format::Csv:
+        cli::emitReport(a, leaderboardCsv(analysis.summaries()));
+        break;
+    case cli::Format::Latex:
+        cli::emitReport(a, leaderboardLatex(analysis.summaries(), a.option("--caption")));
+        break;
+    case cli::Format::Table:
+    case cli::Format::Markdown: // the CSV's columns, aligned or as a GitHub table
+        cli::emitReport(a, cli::renderTable(cli::parseCsv(leaderboardCsv(analysis.summaries())), format,
+                                            a.option("--caption")));
+        break;
+    case cli::Format::Json:
+        cli::emitReport(a, vernier::cli::jsonText(leaderboardJson(analysis)) + "\n");
+        break;
     }
     return cli::kExitOk;
 }
@@ -69,5 +78,12 @@ int runLeaderboard(const std::vector<std::string>& raw) {
 VERNIER_CLI_COMMAND(
     leaderboard, "leaderboard",
     "BUNDLE... --tasks PACK [--rescore [--jobs N]] [--policy latest|mean] [--system S]... [--workflow W]... "
-    "[--category C]... [--task T]... --json|--csv|--latex",
-    runLeaderboard);
+    "[--category C]... [--task T]... [--format json|table|csv|latex|markdown] [--out FILE]",
+    runLeaderboard, "the leaderboard of the systems in the bundles (JSON unless --format)",
+    cli::join({cli::resultsOptionSpecs(),
+               cli::filterOptionSpecs(),
+               cli::formatOptionSpecs(),
+               {{"--caption", "TEXT", "table caption (latex, table)"},
+                {"--resamples", "N", "bootstrap resamples, 1000-1000000 (default 10000)"},
+                {"--seed", "N", "bootstrap seed"}}}),
+    "BUNDLE...: result bundles: Harbor job folders, submission folders, or zips of them");

@@ -1,6 +1,7 @@
 // `vernier-cli render`: the trial inspector's 3D picture of a reference/candidate pair, rendered
 // offscreen through the same path as the GUI's "Export image" (docs/contract.md §5).
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "cli/command.h"
@@ -10,7 +11,9 @@
 #include <QApplication>
 #include <QImageWriter>
 
+#include "cli/results_common.h"
 #include "figures/provenance.h"
+#include "models/result_set.h"
 #include "models/trial_analysis.h"
 #include "scoring/fcstd_document.h"
 #include "scoring/geometry_scorer.h"
@@ -46,15 +49,72 @@ vernier::MeasuredDocument measure(const std::string& path, vernier::DocumentRole
                                     role, opts);
 }
 
+// The bundle form: one trial of a result bundle, found by its trial name, and the documents of one of its
+// stages as the trial inspector loads them (models/trial_analysis.h analyseStage: checked in a throw-away
+// process first).
+struct TrialDocuments {
+    vernier::MeasuredDocument reference, candidate;
+    std::optional<vernier::GeometryResult> geometry;
+};
+
+TrialDocuments trialDocuments(const std::vector<std::string>& bundles, const vernier::cli::Args& args) {
+    const std::string pack = args.option("--tasks"), name = args.option("--trial");
+    if (pack.empty()) throw vernier::InputError("render BUNDLE needs --tasks PACK");
+    if (name.empty()) throw vernier::InputError("render BUNDLE needs --trial NAME");
+    if (!args.option("--reference").empty() || !args.option("--candidate").empty())
+        throw vernier::InputError("give either BUNDLE --tasks --trial or --reference/--candidate, not both");
+    const vernier::ResultSet set = vernier::importResults(bundles, pack);
+    vernier::cli::reportProblems(set);
+    std::vector<const vernier::TrialRecord*> found;
+    for (const auto& t : set.trials)
+        if (t.trialName == name) found.push_back(&t);
+    if (found.empty()) {
+        std::string some;
+        for (std::size_t i = 0; i < set.trials.size() && i < 3; ++i)
+            some += (i ? ", " : "") + set.trials[i].trialName;
+        throw vernier::InputError("no trial named \"" + name + "\" in the bundles (" +
+                                  std::to_string(set.trials.size()) + " trials" +
+                                  (some.empty() ? "" : ", e.g. " + some) + ")");
+    }
+    if (found.size() > 1)
+        throw vernier::InputError("trial name \"" + name + "\" is in several bundles; give only one BUNDLE");
+    const vernier::TrialRecord& trial = *found.front();
+    if (trial.taskIndex < 0) throw vernier::InputError("trial \"" + name + "\": its task is not in " + pack);
+    const auto stages = vernier::stagesOf(trial, set.tasks[static_cast<std::size_t>(trial.taskIndex)]);
+    if (stages.empty()) throw vernier::InputError("trial \"" + name + "\" has no stage to render");
+    const std::string stageName = args.option("--stage");
+    std::size_t which = stages.size() - 1; // the final stage (the edit of create_and_edit)
+    if (!stageName.empty()) {
+        if (stages.size() < 2 || (stageName != "base" && stageName != "edit"))
+            throw vernier::InputError(stages.size() < 2
+                                          ? "--stage applies to create_and_edit trials only"
+                                          : "--stage must be base or edit, got '" + stageName + "'");
+        which = stageName == "base" ? 0 : 1;
+    }
+    const vernier::StageAnalysis a = vernier::analyseStage(stages[which]);
+    if (!a.reference || !a.candidate || a.reference->shape.IsNull() || a.candidate->shape.IsNull()) {
+        std::string why = a.problems.empty() ? std::string("no scored body shape") : a.problems.front();
+        throw vernier::InputError("trial \"" + name + "\" (" + stages[which].title + "): " + why);
+    }
+    return {*a.reference, *a.candidate, a.geometry};
+}
+
 int runRender(const std::vector<std::string>& argv) {
     // Untrusted documents: OCCT faults become bad input. No address-space cap here: the OpenGL
     // driver (llvmpipe under Xvfb) reserves large mappings of its own.
     vernier::installOcctGuards(std::nullopt);
     const vernier::cli::Args args(argv);
+    const std::vector<std::string> bundles =
+        args.positionals({"--reference", "--candidate", "--out", "--mode", "--size", "--background",
+                          "--tasks", "--trial", "--stage"});
+    const bool bundleForm = !bundles.empty() || !args.option("--trial").empty();
     const std::string refPath = args.option("--reference"), candPath = args.option("--candidate");
     const std::string out = args.option("--out"), modeText = args.option("--mode", "side-by-side");
-    if (refPath.empty() || candPath.empty() || out.empty())
-        throw vernier::InputError("--reference, --candidate and --out are required");
+    if (bundleForm && bundles.empty()) throw vernier::InputError("--trial needs a BUNDLE");
+    if (!bundleForm && (refPath.empty() || candPath.empty() || out.empty()))
+        throw vernier::InputError("--reference, --candidate and --out are required (or BUNDLE --tasks PACK "
+                                  "--trial NAME --out FILE)");
+    if (out.empty()) throw vernier::InputError("--out FILE.png is required");
     const auto mode = vernier::viewers::parseInspectorMode(modeText);
     if (!mode)
         throw vernier::InputError("--mode must be side-by-side, overlay or deviation, got '" + modeText +
@@ -70,15 +130,24 @@ int runRender(const std::vector<std::string>& argv) {
     request.transparentBackground = background == "transparent";
 
     // Fail on bad input before asking for a display.
-    const auto reference = measure(refPath, vernier::DocumentRole::Reference);
-    const auto candidate = measure(candPath, vernier::DocumentRole::Candidate);
-    if (reference.shape.IsNull()) throw vernier::InputError("reference has no scored body shape: " + refPath);
-    if (candidate.shape.IsNull())
-        throw vernier::InputError("candidate has no scored body shape: " + candPath);
+    TrialDocuments docs;
+    if (bundleForm) {
+        docs = trialDocuments(bundles, args);
+    } else {
+        docs.reference = measure(refPath, vernier::DocumentRole::Reference);
+        docs.candidate = measure(candPath, vernier::DocumentRole::Candidate);
+        if (docs.reference.shape.IsNull())
+            throw vernier::InputError("reference has no scored body shape: " + refPath);
+        if (docs.candidate.shape.IsNull())
+            throw vernier::InputError("candidate has no scored body shape: " + candPath);
+    }
+    const vernier::MeasuredDocument& reference = docs.reference;
+    const vernier::MeasuredDocument& candidate = docs.candidate;
     request.reference = reference.shape;
     request.candidate = candidate.shape;
     if (!reference.gate && !candidate.gate) {
-        const auto geometry = vernier::scoreGeometry(reference, candidate);
+        if (!docs.geometry) docs.geometry = vernier::scoreGeometry(reference, candidate);
+        const auto& geometry = *docs.geometry;
         if (geometry.icp && !geometry.icp->gated) {
             request.R = geometry.icp->R;
             request.t = geometry.icp->t;
@@ -103,7 +172,9 @@ int runRender(const std::vector<std::string>& argv) {
     char* qargv[] = {name, nullptr};
     QApplication app(qargc, qargv);
     const QImage image = vernier::viewers::renderInspectorImage(request);
-    QImageWriter writer(QString::fromStdString(out), "png");
+    // Written beside the target and renamed over it, so a reader never sees half a picture.
+    const std::string partial = out + ".partial";
+    QImageWriter writer(QString::fromStdString(partial), "png");
     // What produced the picture, as PNG text chunks (figures/provenance.h).
     const auto provenance =
         vernier::ui::basicProvenance(vernier::ui::commandLine(QStringLiteral("vernier-cli render"), argv));
@@ -111,8 +182,14 @@ int runRender(const std::vector<std::string>& argv) {
     writer.setText(QStringLiteral("Source"), provenance.command);
     writer.setText(QStringLiteral("Creation Time"), provenance.date);
     writer.setText(QStringLiteral("Description"), provenance.text());
-    if (!writer.write(image))
+    if (!writer.write(image)) {
+        std::remove(partial.c_str());
         throw vernier::InputError("cannot write " + out + ": " + writer.errorString().toStdString());
+    }
+    if (std::rename(partial.c_str(), out.c_str()) != 0) {
+        std::remove(partial.c_str());
+        throw vernier::InputError("cannot write " + out);
+    }
     std::fprintf(stderr, "wrote %s (%dx%d)\n", out.c_str(), image.width(), image.height());
     return vernier::cli::kExitOk;
 }
@@ -127,6 +204,20 @@ int runRender(const std::vector<std::string>&) {
 
 VERNIER_CLI_COMMAND(
     render, "render",
-    "--reference R.FCStd --candidate C.FCStd --mode side-by-side|overlay|deviation --out FILE.png "
-    "[--size WxH] [--background white|transparent] [--no-unmatched]",
-    runRender);
+    "--reference R.FCStd --candidate C.FCStd | BUNDLE --tasks PACK --trial NAME [--stage base|edit]  "
+    "--out FILE.png [--mode side-by-side|overlay|deviation] [--size WxH] [--background white|transparent] "
+    "[--no-unmatched]",
+    runRender, "render the trial inspector's 3D picture of a pair, or of a bundle's trial, to a PNG",
+    {{"--reference", "R.FCStd", "the reference document (file form)"},
+     {"--candidate", "C.FCStd", "the candidate document (file form)"},
+     {"--tasks", "PACK", "the task pack (bundle form)"},
+     {"--trial", "NAME", "the trial's name, as `leaderboard`/`rescore` list it (bundle form)"},
+     {"--stage", "base|edit", "create_and_edit: which stage to render (default edit)", false, false,
+      "base edit"},
+     {"--out", "FILE.png", "the PNG to write (atomically); required"},
+     {"--mode", "side-by-side|overlay|deviation", "the picture (default side-by-side)", false, false,
+      "side-by-side overlay deviation"},
+     {"--size", "WxH", "pixels, 16-8192 per side (default 1600x800 side by side, else 1200x900)"},
+     {"--background", "white|transparent", "background (default white)", false, false, "white transparent"},
+     {"--no-unmatched", nullptr, "do not highlight the faces ICP left unmatched"}},
+    "BUNDLE: the result bundle holding --trial (bundle form)");

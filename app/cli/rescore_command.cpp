@@ -2,6 +2,7 @@
 // processes (progress on stderr), cached outside the bundle; lists mismatches against recorded rewards.
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
@@ -18,8 +19,44 @@ json optNum(const std::optional<double>& v) {
     return v ? json(tidy(*v)) : json(nullptr);
 }
 
+std::string cell(const json& v) {
+    if (!v.is_number()) return "";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6f", v.get<double>());
+    return buf;
+}
+
+// One row per rescored trial, with what rescoring found about it.
+cli::TextTable trialsTable(const json& out) {
+    std::map<std::string, std::string> status; // trial -> mismatch / one reward / scorer crash
+    std::map<std::string, json> delta;
+    for (const auto& m : out["mismatches"]) {
+        const std::string key = m["system"].get<std::string>() + "\n" + m["trial"].get<std::string>();
+        status[key] = "mismatch";
+        delta[key] = m["delta"];
+    }
+    for (const auto& m : out["recorded_or_rescored_missing"])
+        status[m["system"].get<std::string>() + "\n" + m["trial"].get<std::string>()] = "one reward";
+    for (const auto& m : out["scorer_crashes"])
+        status[m["system"].get<std::string>() + "\n" + m["trial"].get<std::string>()] = "scorer crash";
+    cli::TextTable t;
+    t.header = {"system", "task_id", "trial", "recorded", "rescored", "delta", "status", "cached"};
+    for (const auto& r : out["trials"]) {
+        const std::string key = r["system"].get<std::string>() + "\n" + r["trial"].get<std::string>();
+        std::string s = status.count(key) ? status[key] : "ok";
+        if (s == "ok" && r.contains("note")) s = "no answer";
+        t.rows.push_back({r["system"].get<std::string>(), r["task_id"].get<std::string>(),
+                          r["trial"].get<std::string>(), cell(r["recorded"]), cell(r["rescored"]),
+                          delta.count(key) ? cell(delta[key]) : "", s,
+                          r["cached"].get<bool>() ? "yes" : "no"});
+    }
+    return t;
+}
+
 int runRescore(const std::vector<std::string>& raw) {
     cli::Args a(raw);
+    // JSON stays the default: scripts written before --format read it (docs/cli.md).
+    const cli::Format format = cli::reportFormat(a, cli::Format::Json);
     ResultSet set = cli::loadResults(a);
     cli::reportProblems(set);
     cli::rescoreAll(set, a);
@@ -75,11 +112,33 @@ int runRescore(const std::vector<std::string>& raw) {
                 {"cache", caches.empty() ? json(nullptr) : json(caches.front().second)},
                 {"cache_by_bundle", cacheByBundle},
                 {"trials", trials}};
-    std::cout << vernier::cli::jsonText(out) << "\n";
+    if (format == cli::Format::Json)
+        cli::emitReport(a, vernier::cli::jsonText(out) + "\n");
+    else
+        cli::emitReport(a, cli::renderTable(trialsTable(out), format, "Rescored trials"));
+    // --strict: a completed run that found disagreements or scorer failures says so in its exit code.
+    if (a.flag("--strict") && (!mismatches.empty() || !crashes.empty())) {
+        std::fprintf(stderr, "rescore --strict: %zu mismatch(es), %zu scorer crash(es) or timeout(s)\n",
+                     mismatches.size(), crashes.size());
+        return cli::kExitFindings;
+    }
     return cli::kExitOk;
 }
 
 } // namespace
 
-VERNIER_CLI_COMMAND(rescore, "rescore", "BUNDLE... --tasks PACK [--jobs N] [--timeout S] [--no-cache]",
-                    runRescore);
+VERNIER_CLI_COMMAND(
+    rescore, "rescore",
+    "BUNDLE... --tasks PACK [--jobs N] [--timeout S] [--no-cache] [--policy latest|mean] [--strict] "
+    "[--format json|table|csv|latex|markdown] [--out FILE]",
+    runRescore, "rescore every trial with the embedded scorer and list the mismatches (JSON unless --format)",
+    cli::join(
+        {{{"--tasks", "PACK", "the task pack (folder or zip); required"},
+          {"--policy", "latest|mean", "which trial stands for a task (default latest)", false, false,
+           "latest mean"},
+          {"--strict", nullptr,
+           "exit 3 when a rescored reward differs from the recorded one by more than 1e-4, or a trial's "
+           "scorer crashed or timed out"}},
+         cli::rescoreOptionSpecs(),
+         cli::formatOptionSpecs()}),
+    "BUNDLE...: result bundles: Harbor job folders, submission folders, or zips of them");

@@ -91,6 +91,6 @@ int runWorker(const std::vector<std::string>&) {
 
 } // namespace
 
-VERNIER_CLI_COMMAND(rescore_worker, "rescore-worker",
-                    "(internal) score JSON-line jobs from stdin for `rescore`; one JSON answer per line",
-                    runWorker);
+VERNIER_CLI_COMMAND(rescore_worker, "rescore-worker", "", runWorker,
+                    "(internal) score JSON-line jobs from stdin for `rescore`; one JSON answer per line", {},
+                    nullptr, /*hidden=*/true, /*rawArgs=*/true);

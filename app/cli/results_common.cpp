@@ -3,6 +3,15 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "scoring/errors.h"
 #include "worker/rescoring.h"
@@ -11,9 +20,55 @@ namespace vernier::cli {
 
 const std::vector<std::string>& resultsOptionsWithValue() {
     static const std::vector<std::string> v = {
-        "--tasks",   "--policy",    "--jobs", "--timeout", "--a",        "--b",        "--similar",
-        "--caption", "--resamples", "--seed", "--system",  "--workflow", "--category", "--task"};
+        "--tasks",     "--policy", "--jobs",   "--timeout",  "--a",        "--b",    "--similar", "--caption",
+        "--resamples", "--seed",   "--system", "--workflow", "--category", "--task", "--format",  "--out"};
     return v;
+}
+
+std::vector<OptionSpec> join(std::vector<std::vector<OptionSpec>> groups) {
+    std::vector<OptionSpec> out;
+    for (auto& g : groups)
+        out.insert(out.end(), g.begin(), g.end());
+    return out;
+}
+
+std::vector<OptionSpec> rescoreOptionSpecs() {
+    return {
+        {"--jobs", "N", "worker processes for rescoring, 1-64 (default 2)"},
+        {"--timeout", "S", "seconds per trial when rescoring, 1-86400 (default 300)"},
+        {"--no-cache", nullptr, "neither read nor write the rescoring cache"},
+    };
+}
+
+std::vector<OptionSpec> resultsOptionSpecs() {
+    return join({{
+                     {"--tasks", "PACK", "the task pack (folder or zip); required"},
+                     {"--policy", "latest|mean", "which trial stands for a task (default latest)", false,
+                      false, "latest mean"},
+                     {"--rescore", nullptr, "rescore every trial first and report on rescored rewards"},
+                 },
+                 rescoreOptionSpecs()});
+}
+
+std::vector<OptionSpec> filterOptionSpecs() {
+    return {
+        {"--system", "AGENT/MODEL", "keep this system (repeatable)", true},
+        {"--workflow", "W", "keep the tasks of this workflow (repeatable)", true, false,
+         "creation create_and_edit image_to_cad"},
+        {"--category", "C", "keep the tasks of this category (repeatable)", true},
+        {"--task", "T", "keep this task id (repeatable)", true},
+    };
+}
+
+std::vector<OptionSpec> formatOptionSpecs() {
+    return {
+        {"--format", "table|json|csv|latex|markdown", "output format", false, false,
+         "table json csv latex markdown"},
+        {"--json", nullptr, "same as --format json"},
+        {"--csv", nullptr, "same as --format csv"},
+        {"--latex", nullptr, "same as --format latex"},
+        {"--out", "FILE", "write the report to FILE (atomically) instead of stdout"},
+    };
 }
 
 ResultSet loadResults(const Args& args) {
@@ -96,6 +151,241 @@ int rescoreAll(ResultSet& set, const Args& args) {
     std::fprintf(stderr, "rescored %zu trials (%d from cache, %d scorer crashes)\n", results.size(), cached,
                  crashed);
     return static_cast<int>(results.size());
+}
+
+Format reportFormat(const Args& args, Format fallback) {
+    std::vector<std::pair<std::string, Format>> chosen;
+    for (const std::string& f : args.options("--format")) {
+        static const std::pair<const char*, Format> kNames[] = {{"table", Format::Table},
+                                                                {"json", Format::Json},
+                                                                {"csv", Format::Csv},
+                                                                {"latex", Format::Latex},
+                                                                {"markdown", Format::Markdown}};
+        bool known = false;
+        for (const auto& [name, format] : kNames)
+            if (f == name) {
+                chosen.emplace_back("--format " + f, format);
+                known = true;
+            }
+        if (!known) throw InputError("--format must be table, json, csv, latex or markdown, got '" + f + "'");
+    }
+    if (args.flag("--json")) chosen.emplace_back("--json", Format::Json);
+    if (args.flag("--csv")) chosen.emplace_back("--csv", Format::Csv);
+    if (args.flag("--latex")) chosen.emplace_back("--latex", Format::Latex);
+    for (const auto& c : chosen)
+        if (c.second != chosen.front().second)
+            throw InputError("choose one output format: " + chosen.front().first + " and " + c.first +
+                             " disagree (one of --format, --json, --csv, --latex)");
+    return chosen.empty() ? fallback : chosen.front().second;
+}
+
+namespace {
+
+std::string csvCell(const std::string& s) {
+    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char c : s)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+std::string latexCell(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        switch (c) {
+        case '&':
+        case '%':
+        case '$':
+        case '#':
+        case '_':
+        case '{':
+        case '}':
+            out += '\\';
+            out += c;
+            break;
+        case '~':
+            out += "\\textasciitilde{}";
+            break;
+        case '^':
+            out += "\\textasciicircum{}";
+            break;
+        case '\\':
+            out += "\\textbackslash{}";
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out.empty() ? "---" : out;
+}
+
+std::string markdownCell(const std::string& s) {
+    std::string out;
+    for (char c : s)
+        out += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ") : std::string(1, c);
+    return out;
+}
+
+// Display width of UTF-8 text: code points, not bytes (the tables hold "Δ" and file names).
+std::size_t width(const std::string& s) {
+    std::size_t n = 0;
+    for (unsigned char c : s)
+        if ((c & 0xC0) != 0x80) ++n;
+    return n;
+}
+
+} // namespace
+
+std::string renderTable(const TextTable& t, Format format, const std::string& caption) {
+    std::ostringstream o;
+    const auto row = [&](const std::vector<std::string>& cells, auto cell, const char* sep, const char* open,
+                         const char* close) {
+        o << open;
+        for (std::size_t i = 0; i < cells.size(); ++i)
+            o << (i ? sep : "") << cell(cells[i]);
+        o << close << "\n";
+    };
+    switch (format) {
+    case Format::Csv:
+        row(t.header, csvCell, ",", "", "");
+        for (const auto& r : t.rows)
+            row(r, csvCell, ",", "", "");
+        break;
+    case Format::Markdown: {
+        row(t.header, markdownCell, " | ", "| ", " |");
+        o << "|";
+        for (std::size_t i = 0; i < t.header.size(); ++i)
+            o << "---|";
+        o << "\n";
+        for (const auto& r : t.rows)
+            row(r, markdownCell, " | ", "| ", " |");
+        break;
+    }
+    case Format::Latex: {
+        o << "% Requires \\usepackage{booktabs}.\n\\begin{table}[t]\n\\centering\n\\small\n";
+        if (!caption.empty()) o << "\\caption{" << latexCell(caption) << "}\n";
+        o << "\\begin{tabular}{" << std::string(t.header.size(), 'l') << "}\n\\toprule\n";
+        row(t.header, latexCell, " & ", "", " \\\\");
+        o << "\\midrule\n";
+        for (const auto& r : t.rows)
+            row(r, latexCell, " & ", "", " \\\\");
+        o << "\\bottomrule\n\\end{tabular}\n\\end{table}\n";
+        break;
+    }
+    case Format::Table:
+    case Format::Json: { // JSON reports never come here; aligned text is the safe answer
+        std::vector<std::size_t> w(t.header.size(), 0);
+        const auto measure = [&](const std::vector<std::string>& cells) {
+            for (std::size_t i = 0; i < cells.size() && i < w.size(); ++i)
+                w[i] = std::max(w[i], width(cells[i]));
+        };
+        measure(t.header);
+        for (const auto& r : t.rows)
+            measure(r);
+        const auto line = [&](const std::vector<std::string>& cells) {
+            std::string s;
+            for (std::size_t i = 0; i < cells.size(); ++i) {
+                s += cells[i];
+                if (i + 1 < cells.size()) s += std::string(w[i] - width(cells[i]) + 2, ' ');
+            }
+            o << s << "\n";
+        };
+        if (!caption.empty()) o << caption << "\n";
+        line(t.header);
+        for (const auto& r : t.rows)
+            line(r);
+        break;
+    }
+    }
+    return o.str();
+}
+
+TextTable parseCsv(const std::string& csv) {
+    TextTable t;
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> cells;
+    std::string cell;
+    bool quoted = false, atLineStart = true, comment = false;
+    for (std::size_t i = 0; i < csv.size(); ++i) {
+        const char c = csv[i];
+        if (atLineStart && c == '#') comment = true;
+        atLineStart = false;
+        if (comment) {
+            if (c == '\n') comment = false, atLineStart = true;
+            continue;
+        }
+        if (quoted) {
+            if (c == '"' && i + 1 < csv.size() && csv[i + 1] == '"')
+                cell += '"', ++i;
+            else if (c == '"')
+                quoted = false;
+            else
+                cell += c;
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            cells.push_back(cell), cell.clear();
+        } else if (c == '\n') {
+            cells.push_back(cell), cell.clear();
+            rows.push_back(cells), cells.clear();
+            atLineStart = true;
+        } else if (c != '\r') {
+            cell += c;
+        }
+    }
+    if (!cell.empty() || !cells.empty()) cells.push_back(cell), rows.push_back(cells);
+    if (!rows.empty()) {
+        t.header = rows.front();
+        t.rows.assign(rows.begin() + 1, rows.end());
+    }
+    return t;
+}
+
+void writeFileAtomically(const std::string& path, const std::string& bytes) {
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    std::string name = target.filename().string();
+    name.insert(0, 1, '.');
+    name.append(".tmp-XXXXXX");
+    std::string tmpl = (dir / name).string();
+    const int fd = mkstemp(tmpl.data());
+    if (fd < 0) throw InputError("cannot write " + path + ": " + std::strerror(errno));
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n <= 0) {
+            const std::string why = std::strerror(errno);
+            ::close(fd);
+            ::unlink(tmpl.c_str());
+            throw InputError("cannot write " + path + ": " + why);
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    // mkstemp creates 0600; a report is an ordinary file (0666 less the umask).
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    ::fchmod(fd, 0666 & ~mask);
+    if (::fsync(fd) != 0 || ::close(fd) != 0) {
+        const std::string why = std::strerror(errno);
+        ::unlink(tmpl.c_str());
+        throw InputError("cannot write " + path + ": " + why);
+    }
+    if (::rename(tmpl.c_str(), path.c_str()) != 0) {
+        const std::string why = std::strerror(errno);
+        ::unlink(tmpl.c_str());
+        throw InputError("cannot write " + path + ": " + why);
+    }
+}
+
+void emitReport(const Args& args, const std::string& text) {
+    const std::string out = args.option("--out");
+    if (out.empty()) {
+        std::cout << text << std::flush;
+        return;
+    }
+    writeFileAtomically(out, text);
+    std::fprintf(stderr, "wrote %s\n", out.c_str());
 }
 
 void reportProblems(const ResultSet& set) {

@@ -34,4 +34,25 @@ std::vector<std::pair<std::string, std::string>> cacheDirectories(const ResultSe
 // Prints the import problems (malformed trials with their reasons) to stderr.
 void reportProblems(const ResultSet& set);
 
+// The output format of a report command: --format table|json|csv|latex|markdown, or the aliases --json,
+// --csv, --latex. Two different formats are an InputError; none gives `fallback`.
+enum class Format { Table, Json, Csv, Latex, Markdown };
+Format reportFormat(const Args& args, Format fallback);
+
+// A report as rows of cells, printed in any Format but JSON.
+struct TextTable {
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> rows;
+};
+// Aligned columns (table), RFC 4180 CSV, a booktabs tabular (latex) or a GitHub table (markdown).
+std::string renderTable(const TextTable& table, Format format, const std::string& caption = {});
+// Reads CSV as written by renderTable / models/table_export.h (quoted cells, `# ` comment lines skipped).
+TextTable parseCsv(const std::string& csv);
+
+// Writes a report: to stdout, or with --out FILE atomically to FILE (a temporary file beside it, renamed
+// over it), so a reader never sees half a report. Throws InputError when FILE cannot be written.
+void emitReport(const Args& args, const std::string& text);
+// The same for any path.
+void writeFileAtomically(const std::string& path, const std::string& bytes);
+
 } // namespace vernier::cli

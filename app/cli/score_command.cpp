@@ -186,4 +186,29 @@ VERNIER_CLI_COMMAND(
     "--reference R.FCStd --candidate C.FCStd [--spec spec.json] [--json] "
     "[--combine-method harmonic|min] [--threads 1|2] [--exact-bbox] [--<subscore>-<matched|far>-rel-tol X]"
     " | --reference-base RB --reference-edit RE --candidate-base CB --candidate-edit CE [--spec S]",
-    runScore);
+    runScore, "score one candidate against its reference (geometry, spec, combined)",
+    {{"--reference", "R.FCStd", "the reference document (single-stage form)"},
+     {"--candidate", "C.FCStd", "the candidate document (single-stage form)"},
+     {"--reference-base", "RB.FCStd", "create_and_edit: the base stage's reference"},
+     {"--reference-edit", "RE.FCStd", "create_and_edit: the edit stage's reference"},
+     {"--candidate-base", "CB.FCStd", "create_and_edit: the base stage's candidate"},
+     {"--candidate-edit", "CE.FCStd", "create_and_edit: the edit stage's candidate"},
+     {"--spec", "SPEC.json", "the task's spec: adds CAD-spec consistency and the combined score"},
+     {"--json", nullptr, "print JSON instead of text"},
+     {"--combine-method", "harmonic|min", "how geometry and spec combine (default harmonic)", false, false,
+      "harmonic min"},
+     {"--threads", "1|2", "measure the documents concurrently; same bits (default 1)", false, false, "1 2"},
+     {"--exact-bbox", nullptr, "refine the bounding-box diagnostics to the exact OBB"},
+     {"--volume-matched-rel-tol", "X", "v2 tolerance: volume, matched"},
+     {"--volume-far-rel-tol", "X", "v2 tolerance: volume, far"},
+     {"--area-matched-rel-tol", "X", "v2 tolerance: area, matched"},
+     {"--area-far-rel-tol", "X", "v2 tolerance: area, far"},
+     {"--surface-types-matched-rel-tol", "X", "v2 tolerance: surface types, matched"},
+     {"--surface-types-far-rel-tol", "X", "v2 tolerance: surface types, far"},
+     {"--principal-moments-matched-rel-tol", "X", "v2 tolerance: principal moments, matched"},
+     {"--principal-moments-far-rel-tol", "X", "v2 tolerance: principal moments, far"},
+     {"--bbox-far-rel-tol", "X", "v2 tolerance: bounding box, far"},
+     // v1-only flags: known, so that the command can refuse them with the reason (docs/cli.md, score).
+     {"--bbox-matched-rel-tol", "X", "v1 only (refused)", false, true},
+     {"--surface-types-exact-tol", "X", "v1 only (refused)", false, true},
+     {"--surface-types-zero-score", "X", "v1 only (refused)", false, true}});

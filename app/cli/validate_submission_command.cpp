@@ -219,4 +219,12 @@ int runValidateSubmission(const std::vector<std::string>& raw) {
 
 } // namespace
 
-VERNIER_CLI_COMMAND(validate_submission, "validate-submission", kUsage, runValidateSubmission);
+VERNIER_CLI_COMMAND(
+    validate_submission, "validate-submission", kUsage, runValidateSubmission,
+    "the cad-bench v2 maintainers' checks of a leaderboard submission (exit 3 on findings)",
+    cli::join({{{"--manifest", "M.yaml", "the submission manifest (then give one JOB_DIR)"},
+                {"--policy", "P.json", "a benchmarks/<tag>.json policy (default: the published v2 policy)"},
+                {"--tasks", "PACK", "also re-grade the counted trials with the embedded scorer"},
+                {"--json", nullptr, "print JSON instead of text"}},
+               cli::rescoreOptionSpecs()}),
+    "INPUTS...: MANIFEST JOB_DIR, JOB_DIR (with --manifest), or one FOLDER holding both");

@@ -15,4 +15,4 @@ int runVersion(const std::vector<std::string>&) {
 
 } // namespace
 
-VERNIER_CLI_COMMAND(version, "version", "print the scorer identity and versions", runVersion);
+VERNIER_CLI_COMMAND(version, "version", "", runVersion, "print the Vernier version and the scorer identity");
