@@ -35,6 +35,8 @@ json leaderboardJson(const Analysis& a) {
         const SystemSummary& r = sr.summary;
         json row = {{"agent", r.system.agent},
                     {"model", r.system.model},
+                    {"variant", r.system.variant}, // docs/formats.md "System identity"; "" when none
+                    {"system", r.system.label()},
                     {"n_trials", r.nTrials},
                     {"n_tasks", r.nTasks},
                     {"overall", tidy(r.overall * 100)},

@@ -30,21 +30,22 @@ std::vector<std::string> variantLabels(const std::vector<std::pair<SystemId, Run
     std::map<SystemId, std::set<RunSettings>> distinct;
     for (const auto& [system, settings] : runs)
         distinct[system].insert(settings);
-    std::map<SystemId, std::set<std::string>> differing;
+    // field -> how a run that does not set it reads: "default", or "unset" when a run sets "default".
+    std::map<SystemId, std::map<std::string, std::string>> differing;
     for (const auto& [system, variants] : distinct) {
         if (variants.size() < 2) continue;
         std::set<std::string> fields;
         for (const auto& v : variants)
             for (const auto& [k, _] : v)
                 fields.insert(k);
-        std::set<std::string>& diff = differing[system];
+        auto& diff = differing[system];
         for (const auto& f : fields) {
             std::set<std::string> values;
             for (const auto& v : variants) {
                 auto it = v.find(f);
                 values.insert(it == v.end() ? std::string("\x01") : it->second);
             }
-            if (values.size() > 1) diff.insert(f);
+            if (values.size() > 1) diff[f] = values.count("default") ? "unset" : "default";
         }
     }
     std::vector<std::string> labels;
@@ -56,10 +57,10 @@ std::vector<std::string> variantLabels(const std::vector<std::pair<SystemId, Run
             continue;
         }
         std::string label;
-        for (const auto& f : d->second) {
+        for (const auto& [f, unset] : d->second) {
             auto it = settings.find(f);
             if (!label.empty()) label += ", ";
-            label += f + "=" + (it == settings.end() ? std::string("default") : it->second);
+            label += f + "=" + (it == settings.end() ? unset : it->second);
         }
         labels.push_back(std::move(label));
     }

@@ -19,7 +19,8 @@ RunSettings runSettingsOf(const RunConfig& config);
 
 // For each run (same order as given), the variant label within its (agent, model): empty when every run of
 // that agent and model has the same settings; otherwise the differing fields of this run as
-// "field=value" joined by ", " in field order, a field the run does not set reading "field=default".
+// "field=value" joined by ", " in field order, a field the run does not set reading "field=default" (or
+// "field=unset" when another run sets it to the text "default").
 // Equal settings always give equal labels; different settings always give different labels.
 std::vector<std::string> variantLabels(const std::vector<std::pair<SystemId, RunSettings>>& runs);
 

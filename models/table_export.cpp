@@ -82,7 +82,7 @@ std::string trialsCsv(const ResultSet& set, const std::vector<int>& trials) {
         const auto dur = t.durationSeconds();
         o << csvField(t.trialName) << ',' << csvField(t.bundle) << ',' << csvField(t.taskId) << ','
           << (t.taskIndex >= 0 ? workflowKey(set.tasks[static_cast<std::size_t>(t.taskIndex)].workflow) : "")
-          << ',' << csvField(t.system.agent) << ',' << csvField(t.system.model) << ','
+          << ',' << csvField(t.system.agent) << ',' << csvField(t.system.modelAndVariant()) << ','
           << (valid ? num(t.effectiveReward(set.preferRescored())) : std::string()) << ','
           << num(t.recordedReward) << ',' << (t.rescored ? num(t.rescored->reward) : std::string()) << ','
           << num(single.geometry) << ',' << num(single.spec) << ',' << num(stage(base, true)) << ','
@@ -122,12 +122,10 @@ std::string latexEscape(const std::string& s) {
             out += c;
         }
     }
-    // Typographic characters the tables use, as UTF-8: unknown, ranges, differences, signs.
-    static const std::pair<const char*, const char*> kUnicode[] = {{"\xE2\x80\x94", "---"},
-                                                                   {"\xE2\x80\x93", "--"},
-                                                                   {"\xCE\x94", "$\\Delta$"},
-                                                                   {"\xE2\x88\x92", "$-$"},
-                                                                   {"\xE2\x89\xA4", "$\\le$"}};
+    // Typographic characters the tables use, as UTF-8: unknown, ranges, differences, signs, the variant dot.
+    static const std::pair<const char*, const char*> kUnicode[] = {
+        {"\xE2\x80\x94", "---"}, {"\xE2\x80\x93", "--"},     {"\xCE\x94", "$\\Delta$"},
+        {"\xE2\x88\x92", "$-$"}, {"\xE2\x89\xA4", "$\\le$"}, {"\xC2\xB7", "$\\cdot$"}};
     for (const auto& [from, to] : kUnicode)
         for (std::size_t at = out.find(from); at != std::string::npos;
              at = out.find(from, at + std::strlen(to)))
@@ -141,8 +139,8 @@ std::string leaderboardCsv(const std::vector<SystemSummary>& rows) {
          "perfect_rate,zero_rate,cost_usd,cost_per_point,mean_duration_min,overall_method\n";
     int rank = 1;
     for (const auto& r : rows) {
-        o << rank++ << ',' << csvField(r.system.agent) << ',' << csvField(r.system.model) << ',' << r.nTrials
-          << ',' << fmt(r.overall * 100, 2) << ',' << fmt(r.ci95.lo * 100, 2) << ','
+        o << rank++ << ',' << csvField(r.system.agent) << ',' << csvField(r.system.modelAndVariant()) << ','
+          << r.nTrials << ',' << fmt(r.overall * 100, 2) << ',' << fmt(r.ci95.lo * 100, 2) << ','
           << fmt(r.ci95.hi * 100, 2);
         for (const auto& w : r.perWorkflow)
             o << ',' << opt(w, 100, 2, "");
@@ -164,9 +162,9 @@ std::string leaderboardLatex(const std::vector<SystemSummary>& rows, const std::
          "Perfect (\\%) & Zero (\\%) & Cost (USD) & \\$/point & Duration (min) \\\\\n\\midrule\n";
     int rank = 1;
     for (const auto& r : rows) {
-        o << rank++ << " & " << latexEscape(r.system.agent) << " & " << latexEscape(r.system.model) << " & "
-          << r.nTrials << " & " << fmt(r.overall * 100, 2) << " & [" << fmt(r.ci95.lo * 100, 2) << ", "
-          << fmt(r.ci95.hi * 100, 2) << "]";
+        o << rank++ << " & " << latexEscape(r.system.agent) << " & "
+          << latexEscape(r.system.modelAndVariant()) << " & " << r.nTrials << " & " << fmt(r.overall * 100, 2)
+          << " & [" << fmt(r.ci95.lo * 100, 2) << ", " << fmt(r.ci95.hi * 100, 2) << "]";
         for (const auto& w : r.perWorkflow)
             o << " & " << opt(w, 100, 2, dash);
         o << " & " << fmt(r.perfectRate * 100, 2) << " & " << fmt(r.zeroRate * 100, 2) << " & "
@@ -184,7 +182,7 @@ std::string zeroCategoriesCsv(const std::vector<SystemSummary>& rows, const std:
         o << ',' << zeroCategoryKey(c);
     o << '\n';
     for (std::size_t i = 0; i < rows.size() && i < counts.size(); ++i) {
-        o << csvField(rows[i].system.agent) << ',' << csvField(rows[i].system.model);
+        o << csvField(rows[i].system.agent) << ',' << csvField(rows[i].system.modelAndVariant());
         for (ZeroCategory c : kZeroCategories) {
             auto it = counts[i].counts.find(c);
             o << ',' << (it == counts[i].counts.end() ? 0 : it->second);

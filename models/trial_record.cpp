@@ -5,9 +5,14 @@
 namespace vernier {
 
 std::optional<SystemId> SystemId::parse(const std::string& label) {
-    auto slash = label.find('/');
-    if (slash == std::string::npos || slash == 0 || slash + 1 >= label.size()) return std::nullopt;
-    return SystemId{label.substr(0, slash), label.substr(slash + 1)};
+    const std::string separator = kVariantSeparator;
+    const auto at = label.find(separator);
+    const std::string base = at == std::string::npos ? label : label.substr(0, at);
+    std::string variant = at == std::string::npos ? std::string() : label.substr(at + separator.size());
+    if (at != std::string::npos && variant.empty()) return std::nullopt; // "agent/model · " names no variant
+    auto slash = base.find('/');
+    if (slash == std::string::npos || slash == 0 || slash + 1 >= base.size()) return std::nullopt;
+    return SystemId{base.substr(0, slash), base.substr(slash + 1), std::move(variant)};
 }
 
 std::optional<double> StepRecord::reward() const {

@@ -15,12 +15,24 @@
 
 namespace vernier {
 
-// A system is (agent name, model name).
+// A system is (agent name, model name, variant) (docs/formats.md "System identity"). The variant says what
+// sets this system apart from other runs of the same agent and model ("temperature=0.2"); empty when they
+// all agree. ResultSet assigns it (models/system_variants.h).
 struct SystemId {
     std::string agent;
     std::string model;
-    std::string label() const { return agent + "/" + model; } // "agent/model"
-    // Parses "agent/model" (the model part may itself contain '/': split at the first '/').
+    std::string variant{};
+    static constexpr const char* kVariantSeparator = " \u00b7 "; // " · "
+    // "agent/model", or "agent/model · variant" when there is a variant.
+    std::string label() const {
+        return variant.empty() ? agent + "/" + model : agent + "/" + model + kVariantSeparator + variant;
+    }
+    // The label without "agent/": the model cell of tables that have an agent column.
+    std::string modelAndVariant() const {
+        return variant.empty() ? model : model + kVariantSeparator + variant;
+    }
+    // Parses a label: "agent/model" or "agent/model · variant" (split at the first " · ", then the
+    // agent/model part at its first '/': the model may itself contain '/'). nullopt when malformed.
     static std::optional<SystemId> parse(const std::string& label);
     auto operator<=>(const SystemId&) const = default;
 };

@@ -261,6 +261,8 @@ BOOTSTRAP = obj({"resamples": integer(1), "seed": integer(0), "stratified_by": s
 LEADERBOARD_ROW = obj({
     "agent": string(),
     "model": string(),
+    "variant": Optional(string()),  # docs/formats.md "System identity": "" when none
+    "system": Optional(string()),   # the label: "agent/model" or "agent/model · variant"
     "n_trials": integer(0),
     "n_tasks": integer(0),
     "overall": POINTS,
@@ -277,11 +279,12 @@ LEADERBOARD_ROW = obj({
 })
 
 def zero_categories_cover_systems(d):
-    """Every system of the table has its zero-reward counts, under its "agent/model" label."""
+    """Every system of the table has its zero-reward counts, under its "agent/model[ · variant]" label."""
     systems, zeros = d.get("systems"), d.get("zero_categories")
     if not isinstance(systems, list) or not isinstance(zeros, dict):
         return None
-    labels = [f"{r.get('agent')}/{r.get('model')}" for r in systems if isinstance(r, dict)]
+    labels = [f"{r.get('agent')}/{r.get('model')}" + (f" \u00b7 {r['variant']}" if r.get("variant") else "")
+              for r in systems if isinstance(r, dict)]
     missing = [label for label in labels if label not in zeros]
     return f"zero_categories lacks {', '.join(missing)}" if missing else None
 

@@ -36,7 +36,7 @@ DATASET = "gnucleus-ai/cad-bench"
 DATASET_REF = "v2"
 HOST_JOBS = "/srv/harbor/jobs"
 
-GENERATED = ["pack", "job-0.22", "job-0.20", "job-details-no-answers", "trajectories", "README.md"]
+GENERATED = ["pack", "job-0.22", "job-0.20", "job-details-no-answers", "ablation", "trajectories", "README.md"]
 
 # Sample trials whose documents and verdicts are re-used (relative to resources/sample/results).
 SRC = {
@@ -54,6 +54,8 @@ SRC = {
     "cover_grid": "runs/antigravity/gemini-3.8-flash/freecad-7c560f2150",        # 0.0, face_count gate (edit)
     "block_scaled": "2026-09-15__13-40-07/freecad-de56941e17__jgmHTRW",          # 0.0, spec zero
     "shaft_timeout": "2026-09-16__08-03-55/freecad-d7a043ce3d__HKQuoQL",         # AgentTimeoutError, 0.0
+    "bushing_exact": "2026-09-14__09-12-41/freecad-deee5c3830__jJQVCzR",         # 1.0
+    "clevis_baked": "2026-09-15__13-40-07/freecad-7c431b252d__iQDbzzh",          # 0.0, baked geometry gate
 }
 
 PACK_TASKS = ["freecad-578850b93a", "freecad-deee5c3830", "freecad-856aa02a44", "freecad-c1b47f5fee",
@@ -1336,6 +1338,99 @@ def make_job_details():
     return job, trials
 
 
+# ------------------------------------------------------------------ ablation: system identity
+# Four Harbor 0.22 jobs in one bundle folder (docs/formats.md "System identity"): claude-code/claude-opus-5.5 run
+# twice with settings that differ in exactly one config.agent.kwargs field (temperature 0.2 vs 1.0: two systems),
+# and codex/gpt-6-astra run twice with equal settings (one system, two attempts per task).
+ABLATION = [
+    # (key, job name, agent, agent version, model, kwargs, trials [(key, task, sample source)])
+    ("temp-0.2", "2026-10-07__09-00-00", "claude-code", "2.4.1", "claude-opus-5.5",
+     {"reasoning_effort": "high", "temperature": 0.2},
+     [("plate", "freecad-578850b93a", "plate_holes7"), ("flange", "freecad-413c26b17a", "flange_exact")]),
+    ("temp-1.0", "2026-10-07__13-00-00", "claude-code", "2.4.1", "claude-opus-5.5",
+     {"reasoning_effort": "high", "temperature": 1.0},
+     [("plate", "freecad-578850b93a", "plate_noholes"), ("flange", "freecad-413c26b17a", "flange_half")]),
+    ("repeat-1", "2026-10-08__09-00-00", "codex", "0.61.0", "openai/gpt-6-astra", {"reasoning_effort": "medium"},
+     [("bushing", "freecad-deee5c3830", "bushing_off"), ("clevis", "freecad-7c431b252d", "clevis_gap14")]),
+    ("repeat-2", "2026-10-09__09-00-00", "codex", "0.61.0", "openai/gpt-6-astra", {"reasoning_effort": "medium"},
+     [("bushing", "freecad-deee5c3830", "bushing_exact"), ("clevis", "freecad-7c431b252d", "clevis_baked")]),
+]
+
+
+def make_ablation():
+    """One bundle folder `ablation/` holding the four jobs of ABLATION; returns [(job, trials)]."""
+    out = []
+    tz = 2
+    for n, (key, name, agent, version, model, kwargs, specs) in enumerate(ABLATION):
+        job = {"dir": "ablation/" + name, "name": name, "version": "0.22.0",
+               "harbor_commit": "4407eb5227a2ff4f0d3f16b2eb48849382fdf276", "id": uuid_of("ablation", key),
+               "agent": agent, "agent_version": version, "model": model, "kwargs": kwargs, "n_concurrent": 2,
+               "artifacts": [], "key": key}
+        job_start_local = datetime(*[int(x) for x in name.replace("__", "-").split("-")])
+        t0 = (job_start_local - timedelta(hours=tz)).replace(tzinfo=timezone.utc)
+        trials = []
+        for i, (tkey, task, src) in enumerate(specs):
+            t = Trial(job, tkey, task, "%s: sample verdict `%s`" % (WORKFLOW[task], src), {"category": "-"})
+            det = sample_details(src)
+            rw = {"reward": sample_reward(src)}
+            usage = (400000 + 100000 * i + 10000 * n, 300000, 10000 + 1000 * n, 0.5 + 0.25 * i + 0.125 * n)
+            if task in IMAGE_TASKS:
+                answers = [("artifacts/app/answer.FCStd", sample_file(src, "answer.FCStd")),
+                           ("artifacts/app/answer.py", sample_file(src, "answer.py"))]
+                manifest = [convention_entry("empty"), file_entry("/app/answer.FCStd", "ok"),
+                            file_entry("/app/answer.py", "ok")]
+            else:
+                answers = [("artifacts/logs/artifacts/answer.FCStd", sample_file(src, "answer.FCStd"))]
+                manifest = [convention_entry("ok")]
+            single_step_trial(t, ref_of(task), after(t0, 5.25 + 1.5 * i), 600.0 + 60.0 * i + 30.0 * n, 90.0,
+                              usage, rewards=rw, details=det, stdout=test_stdout_single(det, rw["reward"]),
+                              answers=answers, manifest=manifest)
+            t.source = src
+            trials.append(t)
+        finish_utc = max(t.timeline["finished"] for t in trials)
+        job_end_local = after((finish_utc + timedelta(hours=tz)).replace(tzinfo=None), 0.5)
+        job["result"] = write_job(job, trials, job_start_local, job_end_local, tz)
+        job["tz"] = tz
+        out.append((job, trials))
+    return out
+
+
+def ablation_readme(ablation):
+    rows = []
+    for job, trials in ablation:
+        for t in trials:
+            rows.append("| `%s` | `%s` | %s %s | `%s` | `%s` | `%s` | %r |" % (
+                job["name"], job["id"], job["agent"], job["agent_version"], job["model"],
+                json.dumps(job["kwargs"]), t.name, t.result["verifier_result"]["rewards"]["reward"]))
+    by_key = {job["key"]: trials for job, trials in ablation}
+    reward = lambda t: t.result["verifier_result"]["rewards"]["reward"]
+    mean = lambda xs: sum(xs) / len(xs)
+    lo = [reward(t) for t in by_key["temp-0.2"]]
+    hi = [reward(t) for t in by_key["temp-1.0"]]
+    r1 = {t.task: reward(t) for t in by_key["repeat-1"]}
+    r2 = {t.task: reward(t) for t in by_key["repeat-2"]}
+    latest = mean([r2[k] for k in sorted(r2)])
+    means = mean([(r1[k] + r2[k]) / 2 for k in sorted(r2)])
+    return """## ablation (one bundle folder, four Harbor 0.22.0 jobs)
+
+System identity (docs/formats.md "System identity"): the two claude-code/claude-opus-5.5 jobs differ in exactly
+one `config.agent.kwargs` field (`temperature` 0.2 vs 1.0; same agent version, no provider), so they are two
+systems; the two codex/gpt-6-astra jobs have equal settings, so they are one system with two attempts per task.
+Every trial is single-step, scored > 0 or a recorded verdict of 0, with the sample verdict named.
+
+| job | job id | agent | model | kwargs | trial folder | reward |
+|---|---|---|---|---|---|---|
+%(rows)s
+
+Expected systems over `ablation/` alone, overall = mean of the per-task rewards:
+- `claude-code/claude-opus-5.5 \u00b7 temperature=0.2`: 2 trials, 2 tasks, overall (%(lo0)r + %(lo1)r) / 2 = %(lo)r
+- `claude-code/claude-opus-5.5 \u00b7 temperature=1.0`: 2 trials, 2 tasks, overall (%(hi0)r + %(hi1)r) / 2 = %(hi)r
+- `codex/gpt-6-astra` (no variant): 4 trials, 2 tasks, 2 attempts per task; latest finished (the `repeat-2` job):
+  overall %(latest)r; policy mean: %(means)r.
+""" % {"rows": "\n".join(rows), "lo0": lo[0], "lo1": lo[1], "lo": mean(lo), "hi0": hi[0], "hi1": hi[1],
+       "hi": mean(hi), "latest": latest, "means": means}
+
+
 # ------------------------------------------------------------------ README / EXPECTED
 def fmt_num(v):
     if v is None:
@@ -1403,7 +1498,7 @@ def job_summary(job, trials):
     return "\n".join(lines)
 
 
-def write_readme(j22, t22, j20, t20, jd, td, traj17, traj15):
+def write_readme(j22, t22, j20, t20, jd, td, traj17, traj15, ablation):
     f = next(t for t in t22 if t.key == "f")
     fb = f.result["step_results"][0]["verifier_result"]["rewards"]
     fe = f.result["step_results"][1]["verifier_result"]["rewards"]
@@ -1427,6 +1522,7 @@ python3 tests/data/harbor/make_harbor_fixtures.py     # python3 standard library
 | `job-0.22/` | Harbor 0.22.0 job, claude-code 2.4.1, model given as `claude-opus-5.5` (no provider: `model_info.provider` is null), kwargs `{"reasoning_effort": "high"}`. 8 trials a-h. |
 | `job-0.20/` | Harbor 0.20.0 job, claude-code 2.3.20, model `anthropic/claude-opus-5` (provider `anthropic`). 3 trials. |
 | `job-details-no-answers/` | Harbor 0.22.0 job, codex 0.61.0, model `openai/gpt-6-astra`, kwargs `{"reasoning_effort": "medium"}`: trials keep `verifier/reward.json` + `reward_details.json` but no artifacts, no agent logs. One trial per taxonomy case. |
+| `ablation/` | four Harbor 0.22.0 jobs for system identity: claude-code/claude-opus-5.5 at `temperature` 0.2 and 1.0 (two systems), codex/gpt-6-astra twice with equal settings (one system). See below. |
 | `trajectories/` | `atif-v1.7-subagent.json`, `atif-v1.5.json` and `EXPECTED.md` (their counts and totals). |
 
 Every job folder has `config.json` (JobConfig, exclude_defaults), `lock.json` (JobLock), `result.json`
@@ -1504,6 +1600,7 @@ trial on a pack task has geometry and spec both 0 with a readable document); eve
 `vernier-cli score` output from resources/sample. The `vtimeout` trial has no reward files (scorer_crash
 decided by `exception_info`), the `missing` trial nothing at all (missing_output from file presence).
 
+%(ablation)s
 ## Sources
 
 | fixture | sample trial it re-uses (resources/sample/results/...) |
@@ -1523,6 +1620,7 @@ decided by `exception_info`), the `missing` trial nothing at all (missing_output
         "f_g": f.expected_mean["geometry_similarity"], "f_score": f_details["score"],
         "h_mean": json.dumps(h.result["verifier_result"]["rewards"]),
         "sources": "\n".join("| `%s` | `%s` |" % (k, v) for k, v in SOURCES_USED),
+        "ablation": ablation_readme(ablation),
     }
     write_text(out_path("README.md"), text)
 
@@ -1542,7 +1640,7 @@ SOURCES_USED = [
     ("details positive", SRC["bushing_off"]),
     ("details vtimeout", SRC["clevis_vtimeout"] + " (its exception only)"),
     ("details atimeout", SRC["shaft_timeout"]),
-]
+] + [("ablation %s %s" % (a[0], tkey), SRC[src]) for a in ABLATION for tkey, _, src in a[6]]
 
 
 def write_expected(traj17, traj15):
@@ -1607,7 +1705,8 @@ def main():
     j22, t22 = make_job_022(traj17)
     j20, t20 = make_job_020()
     jd, td = make_job_details()
-    write_readme(j22, t22, j20, t20, jd, td, traj17, traj15)
+    ablation = make_ablation()
+    write_readme(j22, t22, j20, t20, jd, td, traj17, traj15, ablation)
     total = 0
     for dirpath, _, filenames in os.walk(OUT):
         for fn in filenames:
