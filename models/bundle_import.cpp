@@ -14,6 +14,7 @@
 
 #include "models/atif_trajectory.h"
 #include "models/bundle_tree.h"
+#include "models/incremental_import.h"
 #include "models/result_set.h"
 #include "models/time_parse.h"
 #include "scoring/errors.h"
@@ -666,7 +667,52 @@ void checkJob(const BundleTree& tree, const std::string& jobDir, const std::vect
     }
 }
 
+// One Harbor trial folder `dir` of the bundle (relative, ending in '/'; empty for a bundle that is the
+// trial folder itself): every recorded field, and the identity Harbor's folder name gives when the files
+// do not.
+void readHarborTrial(const BundleTree& tree, const std::string& bundle, const std::string& d,
+                     TrialRecord& t) {
+    t.bundle = bundle;
+    t.bundleKind = "harbor";
+    readTrialFolder(tree, d, t);
+    std::string folder = baseName(d.empty() ? bundle : d);
+    if (t.trialName.empty()) t.trialName = folder;
+    if (t.taskName.empty()) {
+        // Harbor names trial folders "<task>__<suffix>".
+        auto sep = folder.find("__");
+        t.taskName = sep == std::string::npos ? folder : folder.substr(0, sep);
+        if (t.loadError.empty() && t.resultJson.empty())
+            t.warnings.push_back("task name taken from folder name");
+    }
+    t.taskId = lastComponent(t.taskName);
+    if (t.system.agent.empty()) t.system.agent = "unknown";
+    if (t.system.model.empty()) t.system.model = "unknown";
+}
+
 } // namespace
+
+// Declared in models/incremental_import.h: the live follow re-reads single trial folders with exactly the
+// reader importBundle uses.
+std::vector<TrialRecord> readHarborTrialFolders(const std::string& bundle,
+                                                const std::vector<std::string>& dirs) {
+    BundleTree tree = BundleTree::open(bundle);
+    std::vector<TrialRecord> out;
+    for (const auto& d : dirs) {
+        if (!tree.has(d + "result.json")) continue; // gone again, or not finished: not a trial yet
+        TrialRecord t;
+        try {
+            readHarborTrial(tree, bundle, d, t);
+        } catch (const std::exception& e) {
+            t.bundle = bundle;
+            t.bundleKind = "harbor";
+            t.trialPath = tree.root() + (d.empty() ? "" : "/" + d);
+            t.trialName = baseName(d.empty() ? bundle : d);
+            t.loadError = std::string("cannot read trial: ") + e.what();
+        }
+        out.push_back(std::move(t));
+    }
+    return out;
+}
 
 void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
                   std::vector<ImportProblem>& problems, const ImportOptions&, BundleInfo* info) {
@@ -715,28 +761,17 @@ void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
     auto readOne = [&](std::size_t i) {
         const auto& [d, id] = jobs[i];
         TrialRecord& t = read[i];
-        t.bundle = bundle;
-        t.bundleKind = id ? "submission" : "harbor";
-        readTrialFolder(tree, d, t);
-        if (id) {
-            t.system = SystemId{(*id)[0], (*id)[1]}; // the layout's path decides the system
-            t.taskId = (*id)[2];
-            if (t.taskName.empty()) t.taskName = (*id)[2];
-            t.trialName = (*id)[0] + "/" + (*id)[1] + "/" + (*id)[2];
+        if (!id) {
+            readHarborTrial(tree, bundle, d, t);
             return;
         }
-        std::string folder = baseName(d.empty() ? bundle : d);
-        if (t.trialName.empty()) t.trialName = folder;
-        if (t.taskName.empty()) {
-            // Harbor names trial folders "<task>__<suffix>".
-            auto sep = folder.find("__");
-            t.taskName = sep == std::string::npos ? folder : folder.substr(0, sep);
-            if (t.loadError.empty() && t.resultJson.empty())
-                t.warnings.push_back("task name taken from folder name");
-        }
-        t.taskId = lastComponent(t.taskName);
-        if (t.system.agent.empty()) t.system.agent = "unknown";
-        if (t.system.model.empty()) t.system.model = "unknown";
+        t.bundle = bundle;
+        t.bundleKind = "submission";
+        readTrialFolder(tree, d, t);
+        t.system = SystemId{(*id)[0], (*id)[1]}; // the layout's path decides the system
+        t.taskId = (*id)[2];
+        if (t.taskName.empty()) t.taskName = (*id)[2];
+        t.trialName = (*id)[0] + "/" + (*id)[1] + "/" + (*id)[2];
     };
     std::atomic<std::size_t> next{0};
     auto worker = [&] {

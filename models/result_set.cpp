@@ -6,8 +6,10 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "models/bundle_tree.h"
+#include "models/system_variants.h"
 #include "scoring/errors.h"
 #include "vernier_version.h"
 
@@ -91,6 +93,11 @@ std::string rewardsLabel(const ResultSet& set) {
 
 void ResultSet::setPreferRescored(bool on) {
     preferRescored_ = on;
+    reindex();
+}
+
+void ResultSet::setSplitByJob(bool on) {
+    splitByJob_ = on;
     reindex();
 }
 
@@ -181,9 +188,77 @@ bool finishedBefore(const TrialRecord& a, const TrialRecord& b) {
     return a.bundle < b.bundle;
 }
 
+// The shortest prefix (at least 8 characters) of each job id that no other job id shares.
+std::map<std::string, std::string> jobPrefixes(const std::vector<TrialRecord>& trials) {
+    std::set<std::string> ids;
+    for (const auto& t : trials)
+        if (!t.run.jobId.empty()) ids.insert(t.run.jobId);
+    std::map<std::string, std::string> out;
+    for (auto it = ids.begin(); it != ids.end(); ++it) {
+        std::size_t n = 8;
+        // Sorted ids: the neighbours share the longest prefixes.
+        for (auto other : {it == ids.begin() ? ids.end() : std::prev(it), std::next(it)}) {
+            if (other == ids.end()) continue;
+            std::size_t common = 0;
+            while (common < it->size() && common < other->size() && (*it)[common] == (*other)[common])
+                ++common;
+            n = std::max(n, common + 1);
+        }
+        out[*it] = it->substr(0, n);
+    }
+    return out;
+}
+
+// The folder holding a trial folder (its Harbor job), from the trial's display path.
+std::string parentFolder(std::string path) {
+    while (!path.empty() && path.back() == '/')
+        path.pop_back();
+    const auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+// Sets every trial's system variant (docs/formats.md "System identity"). Submissions record no run
+// settings: no variant. Malformed trials do not take part (their settings may be half read or missing);
+// one gets the variant of a valid run of the same agent and model with equal settings, else that of a
+// valid trial of the same agent and model in the same job folder, else none.
+void assignVariants(std::vector<TrialRecord>& trials, bool splitByJob) {
+    const auto prefixes = splitByJob ? jobPrefixes(trials) : std::map<std::string, std::string>();
+    const auto settingsOf = [&](const TrialRecord& t) {
+        RunSettings s = runSettingsOf(t.run);
+        if (splitByJob && !t.run.jobId.empty()) s["job"] = prefixes.at(t.run.jobId);
+        return s;
+    };
+    std::vector<std::pair<SystemId, RunSettings>> runs;
+    std::vector<std::size_t> owners;
+    for (std::size_t i = 0; i < trials.size(); ++i) {
+        TrialRecord& t = trials[i];
+        t.system.variant.clear();
+        if (t.bundleKind == "submission" || !t.loadError.empty()) continue;
+        runs.emplace_back(t.system, settingsOf(t));
+        owners.push_back(i);
+    }
+    const std::vector<std::string> labels = variantLabels(runs);
+    std::map<std::pair<SystemId, RunSettings>, std::string> known;
+    std::map<std::pair<SystemId, std::string>, std::string> inJob;
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+        TrialRecord& t = trials[owners[k]];
+        inJob.emplace(std::make_pair(t.system, parentFolder(t.trialPath)), labels[k]);
+        t.system.variant = labels[k];
+        known.emplace(std::move(runs[k]), labels[k]);
+    }
+    for (auto& t : trials) {
+        if (t.bundleKind == "submission" || t.loadError.empty()) continue;
+        if (auto it = known.find({t.system, settingsOf(t)}); it != known.end())
+            t.system.variant = it->second;
+        else if (auto j = inJob.find({t.system, parentFolder(t.trialPath)}); j != inJob.end())
+            t.system.variant = j->second;
+    }
+}
+
 } // namespace
 
 void ResultSet::reindex() {
+    assignVariants(trials, splitByJob_);
     byId_.clear();
     byId_.reserve(trials.size());
     for (std::size_t i = 0; i < trials.size(); ++i)
@@ -234,6 +309,7 @@ ResultSet importResults(const std::vector<std::string>& bundles, const std::stri
     set.tasks = std::move(pack.tasks);
     set.problems = std::move(pack.problems);
     set.bundles = bundles;
+    set.setSplitByJob(options.splitByJob); // no trials yet: nothing to reindex
     // One unreadable bundle (a bad zip, a missing folder) is listed and the others still load; only when
     // no bundle can be read at all is it the caller's bad input.
     std::optional<InputError> firstFailure;

@@ -42,6 +42,9 @@ struct SubmissionCheck {
 
 struct ImportOptions {
     bool followSymlinksInside = true; // symlinks that stay inside the bundle are followed; outside never
+    // Every Harbor job of an agent and model its own system ("job=<job id prefix>" in the variant, where an
+    // agent and model has several jobs); see ResultSet::setSplitByJob.
+    bool splitByJob = false;
 };
 
 class ResultSet {
@@ -63,6 +66,11 @@ public:
     void setPreferRescored(bool on);
     // True when statistics use at least one rescored reward (the preference is on and a trial has one).
     bool usesRescored() const;
+    // System identity (docs/formats.md "System identity"): off, runs of one agent and model with equal
+    // settings are one system whatever job they came from; on, each job is also a system of its own (the
+    // variant gains "job=<first 8 characters of the job id>", longer when two ids share them). Reindexes.
+    bool splitByJob() const { return splitByJob_; }
+    void setSplitByJob(bool on);
 
     int systemIndex(const SystemId& s) const;   // -1 when absent
     int taskIndex(const std::string& id) const; // -1 when absent
@@ -83,13 +91,14 @@ public:
     // Trials whose task id is not in the pack (kept, listed, excluded from statistics).
     std::vector<int> unmatchedTrials() const;
 
-    // Rebuilds systems, the (system, task) index and every trial's zero classification.
-    // Call after changing trials (import, rescoring results).
+    // Rebuilds every trial's system variant (models/system_variants.h), systems, the (system, task) index
+    // and every trial's zero classification. Call after changing trials (import, rescoring results).
     void reindex();
 
 private:
     SelectionPolicy policy_ = SelectionPolicy::LatestFinished;
     bool preferRescored_ = false;
+    bool splitByJob_ = false;
     std::vector<std::vector<int>> cells_; // [system * tasks + task] -> trial indices
     std::vector<int> selected_;           // [system * tasks + task] -> trial index or -1
     std::vector<int> trialCounts_;

@@ -1,10 +1,15 @@
 #include "ui/session.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFutureWatcher>
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
+#include <set>
+
+#include "models/incremental_import.h"
+#include "ui/bundle_watcher.h"
 
 namespace vernier::ui {
 
@@ -14,7 +19,15 @@ struct LoadResult {
     std::shared_ptr<const ResultSet> set;
     std::shared_ptr<const Analysis> analysis;
     QString error;
+    QHash<QString, BundleWatcher::FolderState> baselines; // followed folders, scanned before the import
 };
+
+// How long a trial that cannot be read is retried before it is reported (docs/formats.md, "Live follow").
+constexpr qint64 kFollowRetryMs = 30000;
+
+QString followKey(const QString& bundle, const QString& dir) {
+    return bundle + QLatin1Char('\n') + dir;
+}
 
 // The session's state, applied to a freshly imported or copied set.
 void applyState(ResultSet& set, const std::unordered_map<TrialId, RescoredResult>& rescored,
@@ -28,8 +41,12 @@ void applyState(ResultSet& set, const std::unordered_map<TrialId, RescoredResult
 
 } // namespace
 
-Session::Session(QObject* parent) : QObject(parent), analysis_(std::make_shared<Analysis>()) {
+Session::Session(QObject* parent)
+    : QObject(parent), analysis_(std::make_shared<Analysis>()), watcher_(new BundleWatcher(this)) {
     qRegisterMetaType<vernier::TrialId>();
+    connect(watcher_, &BundleWatcher::trialsChanged, this, &Session::onTrialsChanged);
+    connect(watcher_, &BundleWatcher::runningTrialsChanged, this,
+            [this](int running) { emit followStatusChanged(follow_ ? running : 0); });
 }
 
 Session::~Session() {
@@ -82,6 +99,13 @@ void Session::startImport() {
     const auto rescored = rescored_;
     const SelectionPolicy policy = policy_;
     const bool prefer = preferRescored_;
+    // Live follow: what is watched now is superseded by this import; the folders are scanned again just
+    // before it reads them, so nothing written in between is lost.
+    resetFollow();
+    QStringList followed;
+    if (follow_)
+        for (const auto& b : bundles_)
+            if (BundleWatcher::isFolder(b)) followed << b;
     setBusy(+1, tr("Importing %n bundle(s)…", nullptr, static_cast<int>(bundles_.size())));
     auto* watcher = new QFutureWatcher<LoadResult>(this);
     connect(watcher, &QFutureWatcher<LoadResult>::finished, this,
@@ -94,6 +118,7 @@ void Session::startImport() {
                     emit loadFailed(r.error);
                     return;
                 }
+                if (follow_ && !r.baselines.isEmpty()) watcher_->watch(r.baselines);
                 if (rescoredVersion != rescoredVersion_ || policy != policy_ || prefer != preferRescored_) {
                     // Rescored results arrived (or a switch moved) while importing: bring the new set up to
                     // date before anyone sees it.
@@ -112,18 +137,21 @@ void Session::startImport() {
                 countMismatches(*set_);
                 emit analysisChanged();
             });
-    watcher->setFuture(QtConcurrent::run([paths, pack, filter, rescored, policy, prefer]() -> LoadResult {
-        LoadResult r;
-        try {
-            auto set = std::make_shared<ResultSet>(importResults(paths, pack));
-            applyState(*set, rescored, policy, prefer);
-            r.set = set;
-            r.analysis = std::make_shared<Analysis>(analyse(set, filter));
-        } catch (const std::exception& e) {
-            r.error = QString::fromUtf8(e.what());
-        }
-        return r;
-    }));
+    watcher->setFuture(
+        QtConcurrent::run([paths, pack, filter, rescored, policy, prefer, followed]() -> LoadResult {
+            LoadResult r;
+            for (const QString& b : followed)
+                r.baselines.insert(b, BundleWatcher::scan(b));
+            try {
+                auto set = std::make_shared<ResultSet>(importResults(paths, pack));
+                applyState(*set, rescored, policy, prefer);
+                r.set = set;
+                r.analysis = std::make_shared<Analysis>(analyse(set, filter));
+            } catch (const std::exception& e) {
+                r.error = QString::fromUtf8(e.what());
+            }
+            return r;
+        }));
 }
 
 void Session::setResultSet(std::shared_ptr<const ResultSet> set) {
@@ -184,6 +212,7 @@ void Session::setPreferRescored(bool on) {
 void Session::clear() {
     ++loadGeneration_; // a running import or recompute no longer matters; a rescore goes on, by trial
     ++computeGeneration_;
+    resetFollow();
     bundles_.clear();
     set_.reset();
     analysis_ = std::make_shared<Analysis>();
@@ -269,6 +298,110 @@ void Session::countMismatches(const ResultSet& set) {
 
 void Session::cancelRescore() {
     if (engine_) engine_->cancel();
+}
+
+int Session::runningTrials() const {
+    return follow_ ? watcher_->runningTrials() : 0;
+}
+
+void Session::resetFollow() {
+    watcher_->stop();
+    pendingFollow_.clear();
+    unreadableSince_.clear();
+}
+
+void Session::setFollow(bool on) {
+    if (follow_ == on) return;
+    follow_ = on;
+    if (!on) {
+        resetFollow();
+        emit followStatusChanged(0);
+        return;
+    }
+    // Whatever changed while not following is read by a full import, which then watches again.
+    if (!bundles_.isEmpty() && !taskPack_.isEmpty()) startImport();
+}
+
+void Session::onTrialsChanged(const QString& bundle, const QStringList& changed, const QStringList& removed) {
+    if (!follow_ || !bundles_.contains(bundle)) return;
+    PendingFolders& p = pendingFollow_[bundle];
+    for (const QString& d : changed) {
+        p.changed.insert(d);
+        p.removed.remove(d);
+    }
+    for (const QString& d : removed) {
+        p.removed.insert(d);
+        p.changed.remove(d);
+    }
+    startIncremental();
+}
+
+void Session::startIncremental() {
+    if (incrementalRunning_ || pendingFollow_.isEmpty() || !set_) return;
+    incrementalRunning_ = true;
+    const quint64 generation = loadGeneration_;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    struct Batch {
+        std::string bundle;
+        std::vector<std::string> changed;
+        std::set<std::string> giveUp; // retried long enough: read as they are, errors and all
+        std::vector<std::string> removed;
+    };
+    std::vector<Batch> batches;
+    for (auto it = pendingFollow_.begin(); it != pendingFollow_.end(); ++it) {
+        Batch b;
+        b.bundle = it.key().toStdString();
+        for (const QString& d : it->changed) {
+            b.changed.push_back(d.toStdString());
+            const auto since = unreadableSince_.constFind(followKey(it.key(), d));
+            if (since != unreadableSince_.constEnd() && now - *since >= kFollowRetryMs)
+                b.giveUp.insert(d.toStdString());
+        }
+        for (const QString& d : it->removed)
+            b.removed.push_back(d.toStdString());
+        batches.push_back(std::move(b));
+    }
+    pendingFollow_.clear();
+    using Reads = std::vector<TrialFolderRead>;
+    auto* watcher = new QFutureWatcher<Reads>(this);
+    connect(watcher, &QFutureWatcher<Reads>::finished, this, [this, watcher, generation, batches] {
+        const Reads reads = watcher->result();
+        watcher->deleteLater();
+        incrementalRunning_ = false;
+        if (generation != loadGeneration_ || !set_) return; // a full import or a close superseded it
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        std::optional<ResultSet> merged;
+        for (std::size_t i = 0; i < reads.size(); ++i) {
+            const TrialFolderRead& r = reads[i];
+            const QString bundle = QString::fromStdString(r.bundle);
+            if (!r.error.empty() || !bundles_.contains(bundle)) continue; // gone: a reopen says why
+            for (const auto& d : r.unreadable) {
+                const QString key = followKey(bundle, QString::fromStdString(d));
+                if (!unreadableSince_.contains(key)) unreadableSince_.insert(key, now);
+                watcher_->retryLater(bundle, QString::fromStdString(d));
+            }
+            for (const auto& t : r.trials)
+                unreadableSince_.remove(
+                    followKey(bundle, QString::fromStdString(t.id().path.empty() ? "" : t.id().path + "/")));
+            for (const auto& d : batches[i].removed)
+                unreadableSince_.remove(followKey(bundle, QString::fromStdString(d)));
+            if (r.trials.empty() && batches[i].removed.empty()) continue;
+            merged = mergeTrialFolders(merged ? *merged : *set_, r, batches[i].removed);
+        }
+        if (merged) {
+            auto updated = std::make_shared<ResultSet>(std::move(*merged));
+            applySessionState(*updated); // rescored results come back by TrialId
+            setResultSet(updated);       // the filter stays; statistics are recomputed off the GUI thread
+        }
+        emit followStatusChanged(runningTrials());
+        startIncremental(); // what arrived meanwhile
+    });
+    watcher->setFuture(QtConcurrent::run([batches]() -> Reads {
+        Reads out;
+        for (const Batch& b : batches)
+            out.push_back(readTrialFolders(b.bundle, b.changed, b.giveUp));
+        return out;
+    }));
 }
 
 } // namespace vernier::ui

@@ -8,7 +8,9 @@
 // Trials are named by TrialId (bundle + trial folder), never by their index in a snapshot: rescored results
 // are kept by TrialId and merged into whatever snapshot is current when they arrive, so importing another
 // bundle, changing the filter or closing a bundle during a rescore neither loses nor misplaces a result.
+#include <QHash>
 #include <QObject>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <memory>
@@ -21,6 +23,8 @@
 #include "worker/rescoring.h"
 
 namespace vernier::ui {
+
+class BundleWatcher;
 
 class Session : public QObject {
     Q_OBJECT
@@ -72,7 +76,22 @@ public:
     // Trials rescored where the verifier recorded no reward (or the reverse).
     int scoredWithoutRecordCount() const { return scoredWithoutRecord_; }
 
+    // Live follow of running Harbor jobs (docs/formats.md, "Live follow"); on by default. Open bundles that
+    // are folders are watched: trial folders that appear, finish or change are read again and merged into
+    // the current snapshot by TrialId (the filter stays; views keep their selection by TrialId). A trial
+    // that cannot be read yet (result.json being written) is retried for 30 s before it is reported.
+    // Turning it on again re-imports, so nothing written meanwhile is missed.
+    void setFollow(bool on);
+    bool follow() const { return follow_; }
+    // Trial folders of the followed bundles that have no result.json yet (0 when not following).
+    int runningTrials() const;
+    // Trials being retried because they could not be read yet (not reported as import problems).
+    int waitingTrials() const { return static_cast<int>(unreadableSince_.size()); }
+    BundleWatcher* bundleWatcher() const { return watcher_; }
+
 signals:
+    // The number of running trials of the followed bundles changed (0: nothing to follow).
+    void followStatusChanged(int running);
     void busyChanged(bool busy, const QString& what);
     void loadFailed(const QString& reason);
     void analysisChanged();
@@ -91,6 +110,10 @@ private:
     void applySessionState(ResultSet& set) const;
     void setBusy(int delta, const QString& what);
     void countMismatches(const ResultSet& set);
+    // Live follow: queues changed trial folders, and reads and merges them one batch at a time.
+    void onTrialsChanged(const QString& bundle, const QStringList& changed, const QStringList& removed);
+    void startIncremental();
+    void resetFollow();
 
     QStringList bundles_;
     QString taskPack_;
@@ -110,6 +133,17 @@ private:
     quint64 rescoredVersion_ = 0;
     int mismatches_ = 0;
     int scoredWithoutRecord_ = 0;
+
+    // Live follow.
+    BundleWatcher* watcher_;
+    bool follow_ = true;
+    struct PendingFolders {
+        QSet<QString> changed, removed; // trial folders, relative to the bundle, ending in '/'
+    };
+    QHash<QString, PendingFolders> pendingFollow_; // by bundle
+    bool incrementalRunning_ = false;
+    QHash<QString, qint64>
+        unreadableSince_; // "<bundle>\n<trial folder>" -> first failed read (ms since epoch)
 };
 
 } // namespace vernier::ui

@@ -1,0 +1,194 @@
+#include "ui/bundle_watcher.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+
+namespace vernier::ui {
+
+namespace {
+
+constexpr int kPollMs = 2000;    // docs/formats.md, "Live follow"
+constexpr int kDebounceMs = 300; // a burst of notifications (a trial folder being filled) is one scan
+constexpr int kMaxDepth = 3;     // <bundle>/<jobs>/<job>/<trial>: trial folders are at most this deep
+
+void visit(const QString& abs, const QString& rel, int depth, bool parentIsJob,
+           BundleWatcher::FolderState& state) {
+    const QFileInfo result(abs + QStringLiteral("/result.json"));
+    const bool finished = result.isFile();
+    const bool configured = QFileInfo(abs + QStringLiteral("/config.json")).isFile();
+    if (parentIsJob && (finished || configured)) {
+        BundleWatcher::TrialState t;
+        t.finished = finished;
+        if (finished) {
+            t.modified = result.lastModified().toMSecsSinceEpoch();
+            t.size = result.size();
+        } else {
+            state.watchDirs << abs; // its result.json appearing is a change of this folder
+        }
+        state.trials.insert(rel, t);
+        return; // a trial's own subfolders (agent/, verifier/, steps/) are not looked into
+    }
+    state.watchDirs << abs;
+    if (depth >= kMaxDepth) return;
+    const bool job = finished || configured || QFileInfo(abs + QStringLiteral("/lock.json")).isFile();
+    const QFileInfoList subs =
+        QDir(abs).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks, QDir::Name);
+    for (const QFileInfo& sub : subs)
+        visit(sub.absoluteFilePath(), rel + sub.fileName() + QLatin1Char('/'), depth + 1, job, state);
+}
+
+} // namespace
+
+int BundleWatcher::FolderState::running() const {
+    int n = 0;
+    for (const TrialState& t : trials)
+        if (!t.finished) ++n;
+    return n;
+}
+
+bool BundleWatcher::isFolder(const QString& bundle) {
+    return QFileInfo(bundle).isDir();
+}
+
+BundleWatcher::FolderState BundleWatcher::scan(const QString& bundle) {
+    FolderState state;
+    if (!isFolder(bundle)) return state;
+    visit(QFileInfo(bundle).absoluteFilePath(), QString(), 0, false, state);
+    return state;
+}
+
+BundleWatcher::BundleWatcher(QObject* parent)
+    : QObject(parent), fs_(new QFileSystemWatcher(this)), poll_(new QTimer(this)),
+      debounce_(new QTimer(this)) {
+    poll_->setInterval(kPollMs);
+    debounce_->setSingleShot(true);
+    debounce_->setInterval(kDebounceMs);
+    connect(poll_, &QTimer::timeout, this, &BundleWatcher::startScan);
+    connect(debounce_, &QTimer::timeout, this, &BundleWatcher::startScan);
+    connect(fs_, &QFileSystemWatcher::directoryChanged, this, &BundleWatcher::requestScan);
+    connect(fs_, &QFileSystemWatcher::fileChanged, this, &BundleWatcher::requestScan);
+}
+
+BundleWatcher::~BundleWatcher() = default;
+
+void BundleWatcher::setPollInterval(int ms) {
+    poll_->setInterval(std::max(100, ms));
+}
+
+void BundleWatcher::watch(const QHash<QString, FolderState>& baselines) {
+    ++generation_;
+    states_.clear();
+    retry_.clear();
+    for (auto it = baselines.begin(); it != baselines.end(); ++it)
+        if (isFolder(it.key())) states_.insert(it.key(), it.value());
+    int running = 0;
+    for (const FolderState& s : std::as_const(states_))
+        running += s.running();
+    const bool changed = running != running_;
+    running_ = running;
+    updateWatchedPaths();
+    if (states_.isEmpty())
+        poll_->stop();
+    else
+        poll_->start();
+    if (changed) emit runningTrialsChanged(running_);
+}
+
+void BundleWatcher::stop() {
+    watch({});
+}
+
+void BundleWatcher::retryLater(const QString& bundle, const QString& dir) {
+    if (states_.contains(bundle)) retry_[bundle].insert(dir);
+}
+
+void BundleWatcher::requestScan() {
+    if (!states_.isEmpty()) debounce_->start();
+}
+
+void BundleWatcher::startScan() {
+    if (states_.isEmpty()) return;
+    if (scanning_) {
+        scanAgain_ = true;
+        return;
+    }
+    scanning_ = true;
+    const QStringList bundles = states_.keys();
+    const quint64 generation = generation_;
+    using States = QHash<QString, FolderState>;
+    auto* watcher = new QFutureWatcher<States>(this);
+    connect(watcher, &QFutureWatcher<States>::finished, this, [this, watcher, generation] {
+        const States states = watcher->result();
+        watcher->deleteLater();
+        scanned(states, generation);
+    });
+    // Off the GUI thread: on a network mount each stat may take a while.
+    watcher->setFuture(QtConcurrent::run([bundles]() -> States {
+        States out;
+        for (const QString& b : bundles)
+            out.insert(b, scan(b));
+        return out;
+    }));
+}
+
+void BundleWatcher::scanned(const QHash<QString, FolderState>& states, quint64 generation) {
+    scanning_ = false;
+    if (generation == generation_) {
+        int running = 0;
+        for (auto it = states.begin(); it != states.end(); ++it) {
+            auto old = states_.find(it.key());
+            if (old == states_.end()) continue;
+            const FolderState& now = it.value();
+            const QSet<QString> retry = retry_.take(it.key());
+            QStringList changed, removed;
+            for (auto t = now.trials.begin(); t != now.trials.end(); ++t) {
+                if (!t->finished) continue;
+                const auto before = old->trials.constFind(t.key());
+                if (before == old->trials.constEnd() || !(*before == *t) || retry.contains(t.key()))
+                    changed << t.key();
+            }
+            for (auto t = old->trials.begin(); t != old->trials.end(); ++t) {
+                if (!t->finished) continue;
+                const auto after = now.trials.constFind(t.key());
+                if (after == now.trials.constEnd() || !after->finished) removed << t.key();
+            }
+            *old = now;
+            running += now.running();
+            changed.sort();
+            removed.sort();
+            if (!changed.isEmpty() || !removed.isEmpty()) emit trialsChanged(it.key(), changed, removed);
+        }
+        updateWatchedPaths();
+        if (running != running_) {
+            running_ = running;
+            emit runningTrialsChanged(running_);
+        }
+    }
+    if (scanAgain_) {
+        scanAgain_ = false;
+        startScan();
+    }
+}
+
+void BundleWatcher::updateWatchedPaths() {
+    QSet<QString> wanted;
+    for (const FolderState& s : std::as_const(states_))
+        for (const QString& d : s.watchDirs)
+            wanted.insert(d);
+    QStringList drop;
+    for (const QString& d : fs_->directories())
+        if (!wanted.contains(d)) drop << d;
+    if (!drop.isEmpty()) fs_->removePaths(drop);
+    const QStringList have = fs_->directories();
+    const QSet<QString> haveSet(have.begin(), have.end());
+    QStringList add;
+    for (const QString& d : std::as_const(wanted))
+        if (!haveSet.contains(d)) add << d;
+    if (!add.isEmpty()) fs_->addPaths(add); // paths it cannot watch are left to the poll
+}
+
+} // namespace vernier::ui

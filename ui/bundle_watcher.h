@@ -1,0 +1,79 @@
+#pragma once
+// Watches the open bundles that are folders while a Harbor job may still be writing them (docs/formats.md,
+// "Live follow"): a QFileSystemWatcher on the job folders and the running trial folders, plus a poll every
+// 2 s for file systems where change notifications do not arrive (network mounts), both debounced. Each scan
+// runs off the GUI thread and is compared with the previous one: trial folders whose result.json appeared,
+// changed (modification time or size) or went away are reported; zipped bundles are never watched.
+#include <QFileSystemWatcher>
+#include <QHash>
+#include <QObject>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+#include <QTimer>
+
+namespace vernier::ui {
+
+class BundleWatcher : public QObject {
+    Q_OBJECT
+public:
+    // A trial folder as seen by one scan.
+    struct TrialState {
+        bool finished = false; // it has a result.json
+        qint64 modified = 0;   // result.json's modification time (ms since epoch)
+        qint64 size = -1;      // result.json's size
+        bool operator==(const TrialState& o) const {
+            return finished == o.finished && modified == o.modified && size == o.size;
+        }
+    };
+    // One bundle folder: its trial folders (relative to the bundle, ending in '/', as the importer names
+    // them) and the folders worth a change notification (the bundle, its job folders, running trials).
+    struct FolderState {
+        QHash<QString, TrialState> trials;
+        QStringList watchDirs;
+        int running() const;
+    };
+
+    explicit BundleWatcher(QObject* parent = nullptr);
+    ~BundleWatcher() override;
+
+    // Reads the state of a bundle folder (any thread): trial folders are folders holding a config.json or
+    // a result.json directly inside a job folder (one holding config.json, lock.json or result.json), at
+    // most three levels below the bundle. A zip or a missing path gives an empty state.
+    static FolderState scan(const QString& bundle);
+    static bool isFolder(const QString& bundle);
+
+    // Starts watching these bundles from the given states (taken before their import read them, so no
+    // change in between is lost); replaces whatever was watched.
+    void watch(const QHash<QString, FolderState>& baselines);
+    void stop();
+    bool watching() const { return !states_.isEmpty(); }
+    // Trial folders of the watched bundles that have no result.json yet.
+    int runningTrials() const { return running_; }
+    // The next scan reports this trial folder again if it still has a result.json (it could not be read).
+    void retryLater(const QString& bundle, const QString& dir);
+    void setPollInterval(int ms);
+
+signals:
+    // Trial folders (relative, ending in '/') of `bundle` to read again, and ones that are gone.
+    void trialsChanged(const QString& bundle, const QStringList& changed, const QStringList& removed);
+    void runningTrialsChanged(int running);
+
+private:
+    void requestScan();
+    void startScan();
+    void scanned(const QHash<QString, FolderState>& states, quint64 generation);
+    void updateWatchedPaths();
+
+    QFileSystemWatcher* fs_;
+    QTimer* poll_;
+    QTimer* debounce_;
+    QHash<QString, FolderState> states_;
+    QHash<QString, QSet<QString>> retry_; // bundle -> trial folders to report again
+    quint64 generation_ = 0;              // watch()/stop() make scans in flight stale
+    bool scanning_ = false;
+    bool scanAgain_ = false;
+    int running_ = 0;
+};
+
+} // namespace vernier::ui
