@@ -98,8 +98,8 @@ TEST(UiMainWindow, EveryViewRendersTheFixture) {
     w.show();
     w.openResults({fx.bundle}, fx.pack);
     ASSERT_TRUE(waitForAnalysis(w));
-    EXPECT_EQ(w.viewKeys(),
-              (QStringList{"leaderboard", "workflows", "failures", "cost", "heatmap", "compare", "trials"}));
+    EXPECT_EQ(w.viewKeys(), (QStringList{"leaderboard", "workflows", "failures", "cost", "heatmap", "compare",
+                                         "pairwise", "trials"}));
 
     struct Expect {
         const char* view;
@@ -260,7 +260,7 @@ TEST(UiApplication, ScreenshotOfEveryViewOfTheSample) {
     }
     QTemporaryDir out;
     for (const char* view :
-         {"leaderboard", "workflows", "failures", "cost", "heatmap", "compare", "trials"}) {
+         {"leaderboard", "workflows", "failures", "cost", "heatmap", "compare", "pairwise", "trials"}) {
         MainWindow w;
         w.resize(1400, 900);
         GuiArguments args;
