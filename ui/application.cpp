@@ -176,8 +176,8 @@ int runApplication(int argc, char** argv) {
         std::fprintf(stderr,
                      "vernier: %s\nusage: vernier [BUNDLE...] [--tasks PACK] [--screenshot FILE.png "
                      "[--size WxH] [--view "
-                     "leaderboard|workflows|failures|cost|heatmap|compare|trials|trial:<name>[:overlay|:"
-                     "deviation]]]\n",
+                     "leaderboard|workflows|failures|cost|heatmap|compare|pairwise|trials|trial:<name>[:"
+                     "overlay|:deviation]]]\n",
                      qPrintable(args.error));
         return 2;
     }

@@ -23,6 +23,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QShortcut>
 #include <QSpinBox>
@@ -47,6 +48,7 @@
 #include "ui/heatmap_view.h"
 #include "ui/inspector/trial_inspector.h"
 #include "ui/leaderboard_view.h"
+#include "ui/pairwise_view.h"
 #include "ui/problems_dock.h"
 #include "ui/session.h"
 #include "ui/submission_dock.h"
@@ -81,6 +83,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
     addPage(new HeatmapView(this));
     compareView_ = new CompareView(this);
     addPage(compareView_);
+    addPage(new PairwiseView(this));
     trialsView_ = new TrialsView(this);
     addPage(trialsView_);
     connect(navigation_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
@@ -141,7 +144,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
     mismatch_->setObjectName(QStringLiteral("mismatchLabel"));
     progress_ = new QProgressBar(this);
     progress_->setObjectName(QStringLiteral("progress"));
-    progress_->setMaximumWidth(220);
+    // Wide enough for "Rescoring 99999 / 99999" at the current font: the progress text is never clipped.
+    progress_->setMinimumWidth(progress_->fontMetrics().horizontalAdvance(tr("Rescoring 99999 / 99999")) +
+                               40);
+    progress_->setMaximumWidth(progress_->minimumWidth() + 60);
     progress_->setVisible(false);
     cancel_ = new QPushButton(tr("Cancel"), this);
     cancel_->setObjectName(QStringLiteral("cancelRescore"));
@@ -150,6 +156,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
     lastRescore_ = new QLabel(this);
     lastRescore_->setObjectName(QStringLiteral("lastRescore"));
     lastRescore_->setVisible(false);
+    // Live follow (docs/formats.md, "Live follow"): shown while a followed job has running trials.
+    follow_ = new QLabel(this);
+    follow_->setObjectName(QStringLiteral("followLabel"));
+    follow_->setVisible(false);
+    statusBar()->addPermanentWidget(follow_);
+    connect(session_, &Session::followStatusChanged, this, [this](int running) {
+        follow_->setText(running == 1 ? tr("following 1 running trial")
+                                      : tr("following %1 running trials").arg(running));
+        follow_->setVisible(running > 0);
+    });
     statusBar()->addPermanentWidget(lastRescore_);
     statusBar()->addPermanentWidget(mismatch_);
     statusBar()->addPermanentWidget(progress_);
@@ -176,8 +192,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
         progress_->setRange(0, total);
         progress_->setValue(done);
         progress_->setFormat(tr("Rescoring %v / %m"));
-        summary_->setText(
-            tr("Rescoring: %1 of %2 done, %3 scorer crash(es)").arg(done).arg(total).arg(crashed));
+        // The count is in the progress bar; the summary line stays short so it fits beside it at 1024 px.
+        summary_->setText(crashed ? tr("Rescoring… %1 scorer crash(es) so far").arg(crashed)
+                                  : tr("Rescoring…"));
     });
     connect(session_, &Session::rescoreFinished, this,
             [this](int rescored, int mismatches, bool cancelled, const QString& error) {
@@ -186,16 +203,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
                 // Kept in its own place until the next rescore: the summary line is rewritten by every
                 // update.
                 const QString when = QTime::currentTime().toString(QStringLiteral("HH:mm"));
-                lastRescore_->setText(error.isEmpty()
-                                          ? tr("Last rescore (%1): %2 trial(s)%3, %4 mismatch(es)")
-                                                .arg(when)
-                                                .arg(rescored)
-                                                .arg(cancelled ? tr(", cancelled") : QString())
-                                                .arg(mismatches)
-                                          : tr("Last rescore (%1) failed: %2").arg(when, error));
+                lastRescore_->setText(error.isEmpty() ? tr("Rescored %1 at %2%3")
+                                                            .arg(rescored)
+                                                            .arg(when)
+                                                            .arg(cancelled ? tr(" (cancelled)") : QString())
+                                                      : tr("Last rescore (%1) failed: %2").arg(when, error));
                 lastRescore_->setToolTip(
-                    tr("Rescored rewards are a second opinion; the leaderboard uses them only when the "
-                       "Rewards switch says \"rescored\"."));
+                    tr("Last rescore at %1: %2 trial(s)%3, %4 mismatch(es). Rescored rewards are a second "
+                       "opinion; the leaderboard uses them only when the Rewards switch says \"rescored\".")
+                        .arg(when)
+                        .arg(rescored)
+                        .arg(cancelled ? tr(", cancelled") : QString())
+                        .arg(mismatches));
                 lastRescore_->setVisible(true);
             });
 
@@ -371,9 +390,8 @@ void MainWindow::updateStatus() {
                            (b.harborVersions.empty() ? QString() : tr(", Harbor %1").arg(joinedVersions(b)));
     summary_->setToolTip(bundleLines.join(QLatin1Char('\n')));
     const int unrecorded = session_->scoredWithoutRecordCount();
-    mismatch_->setText(
-        tr("Rescore mismatches: %1").arg(session_->mismatchCount()) +
-        (unrecorded ? tr(" · %1 with only one of recorded/rescored").arg(unrecorded) : QString()));
+    mismatch_->setText(tr("Mismatches: %1").arg(session_->mismatchCount()) +
+                       (unrecorded ? tr(" (+%1 one-sided)").arg(unrecorded) : QString()));
     mismatch_->setToolTip(
         tr("Trials whose recorded and rescored rewards differ by more than 1e-4; trials with "
            "no recorded reward (scorer crash) or no rescored reward are counted apart."));
@@ -554,7 +572,14 @@ void MainWindow::rebuildRecentMenu() {
 
 void MainWindow::restoreSettings() {
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
+        // First start: the default size, but never larger than the screen (a 1024×700 laptop included).
+        if (const QScreen* screen = this->screen()) {
+            const QSize avail = screen->availableGeometry().size();
+            resize(size().boundedTo(avail));
+            move(screen->availableGeometry().topLeft());
+        }
+    }
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     const QString view = settings.value(QStringLiteral("window/view")).toString();
     if (!view.isEmpty()) showView(view);

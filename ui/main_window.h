@@ -112,6 +112,7 @@ private:
     QMenu* recentMenu_ = nullptr;
     QLabel* summary_;
     QLabel* lastRescore_ = nullptr; // the outcome of the last rescore, kept until the next
+    QLabel* follow_ = nullptr;      // "following N running trials" (live follow), hidden when none
     QLabel* mismatch_;
     QProgressBar* progress_;
     QPushButton* cancel_;

@@ -158,7 +158,7 @@ TEST(UiFigureExport, HeatmapExportsThroughItsOwnPainter) {
     EXPECT_TRUE(wellFormed);
     EXPECT_TRUE(texts.contains("alpha/m1"));
     EXPECT_TRUE(texts.contains("Creation (2)"));
-    EXPECT_TRUE(texts.contains("Reward (grey: no trial)"));
+    EXPECT_TRUE(texts.contains("Reward, points (grey: no trial)")); // points, like every other view
 }
 
 TEST(UiFigureExport, RejectsBadSizesAndUnknownSuffix) {

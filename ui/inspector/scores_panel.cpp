@@ -34,7 +34,10 @@ ScoresPanel::ScoresPanel(QWidget* parent) : QWidget(parent) {
     tree_ = new QTreeWidget(this);
     tree_->setColumnCount(4);
     tree_->setHeaderLabels({tr("Score"), tr("Recorded"), tr("Rescored"), tr("Live")});
-    tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    // Every column as wide as its content (a narrow inspector scrolls instead of clipping the Live column).
+    for (int c = 0; c < 4; ++c)
+        tree_->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    tree_->header()->setStretchLastSection(false);
     tree_->setWordWrap(true);
     rescore_ = new QPushButton(tr("Rescore"), this);
     rescore_->setToolTip(tr("Run Vernier's scorer on this trial and store the result beside the bundle"));
