@@ -16,20 +16,6 @@ std::string withoutSlash(std::string dir) {
     return dir;
 }
 
-// The answer documents a workflow needs, as importResults checks them (models/result_set.cpp): a failed
-// artifact copy is a problem when it is why one of these is missing.
-std::vector<std::pair<const char*, const FileRef*>> requiredAnswers(const TrialRecord& t, Workflow w) {
-    switch (w) {
-    case Workflow::CreateAndEdit:
-        return {{"answer_base.FCStd", &t.answerBase}, {"answer_edit.FCStd", &t.answerEdit}};
-    case Workflow::ImageToCad:
-        return {{"answer.FCStd", &t.answer}, {"answer.py", &t.answerPy}};
-    case Workflow::Creation:
-        break;
-    }
-    return {{"answer.FCStd", &t.answer}};
-}
-
 // The import problems a full import reports for one trial (models/bundle_import.cpp, importResults).
 void trialProblems(const ResultSet& set, const TrialRecord& t, std::vector<ImportProblem>& out) {
     if (!t.loadError.empty()) out.push_back({t.trialPath, t.loadError, t.trialName});

@@ -19,22 +19,7 @@ void ResultSet::setPolicy(SelectionPolicy p) {
     policy_ = p;
 }
 
-namespace {
-
-// The answer documents a workflow needs (answer.py too for drawing tasks), with where the trial has them.
-std::vector<std::pair<const char*, const FileRef*>> requiredAnswers(const TrialRecord& t, Workflow w) {
-    switch (w) {
-    case Workflow::CreateAndEdit:
-        return {{"answer_base.FCStd", &t.answerBase}, {"answer_edit.FCStd", &t.answerEdit}};
-    case Workflow::ImageToCad:
-        return {{"answer.FCStd", &t.answer}, {"answer.py", &t.answerPy}};
-    case Workflow::Creation:
-        break;
-    }
-    return {{"answer.FCStd", &t.answer}};
-}
-
-} // namespace
+namespace {} // namespace
 
 std::optional<SubmissionCheck> checkSubmissionBundle(const std::string& bundle) {
     std::error_code ec;
@@ -299,6 +284,18 @@ void ResultSet::reindex() {
         });
         if (!list.empty()) selected_[c] = list.back();
     }
+}
+
+std::vector<std::pair<const char*, const FileRef*>> requiredAnswers(const TrialRecord& t, Workflow w) {
+    switch (w) {
+    case Workflow::CreateAndEdit:
+        return {{"answer_base.FCStd", &t.answerBase}, {"answer_edit.FCStd", &t.answerEdit}};
+    case Workflow::ImageToCad:
+        return {{"answer.FCStd", &t.answer}, {"answer.py", &t.answerPy}};
+    case Workflow::Creation:
+        break;
+    }
+    return {{"answer.FCStd", &t.answer}};
 }
 
 ResultSet importResults(const std::vector<std::string>& bundles, const std::string& taskPack,

@@ -115,6 +115,10 @@ std::string rewardsLabel(const ResultSet& set);
 // Imports a task pack and any mix of Harbor job folders, leaderboard submission folders
 // (runs/<agent>/<model>/<task_id>/) and .zip files of either. Throws InputError when a path is neither
 // a folder nor a zip or when the pack cannot be read; malformed trials are kept with loadError.
+// The answer documents a workflow needs (answer.py too for drawing tasks), with where the trial has them; a
+// failed artifact copy is an import problem when it is why one of these is missing.
+std::vector<std::pair<const char*, const FileRef*>> requiredAnswers(const TrialRecord& t, Workflow w);
+
 ResultSet importResults(const std::vector<std::string>& bundles, const std::string& taskPack,
                         const ImportOptions& options = {});
 
