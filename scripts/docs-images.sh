@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates docs/images/ (the README's pictures) from the embedded sample with the built binaries:
-# the seven main-window views and a create-and-edit trial inspector at 1400x900, and the three render modes
+# the eight main-window views and a create-and-edit trial inspector at 1400x900, and the three render modes
 # of one image-to-CAD pair (the block whose two vertical holes the candidate lacks) at 1200x600.
 # Usage: scripts/docs-images.sh [BUILD_DIR]   (needs xvfb-run; run scripts/build.sh first)
 set -euo pipefail
@@ -9,7 +9,7 @@ build="${1:-build}"
 out=docs/images
 mkdir -p "$out"
 x() { QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1600x1000x24" "$@"; }
-for view in leaderboard workflows failures cost heatmap compare trials; do
+for view in leaderboard workflows failures cost heatmap compare pairwise trials; do
   x "$build/bin/vernier" --screenshot "$out/$view.png" --view "$view"
 done
 x "$build/bin/vernier" --screenshot "$out/trial-inspector.png" --view "trial:freecad-c1b47f5fee__qLhkr8L"
