@@ -142,15 +142,7 @@ QImage renderInspectorImage(const RenderRequest& request) {
     ctx->RemoveAll(false);
     styleView(view);
 
-    SceneRequest sceneRequest;
-    sceneRequest.reference = request.reference;
-    sceneRequest.candidate = request.candidate;
-    sceneRequest.R = request.R;
-    sceneRequest.t = request.t;
-    sceneRequest.mode = request.mode;
-    sceneRequest.overlayTransparency = request.overlayTransparency;
-    sceneRequest.unmatchedReference = request.unmatchedReference;
-    sceneRequest.unmatchedCandidate = request.unmatchedCandidate;
+    SceneRequest sceneRequest = request; // the scene part of the request
     std::shared_ptr<const DeviationField> field = request.deviation;
     DivergingColourMap& map = sceneRequest.colourMap;
     if (request.mode == InspectorMode::Deviation) {

@@ -18,22 +18,15 @@
 
 namespace vernier::viewers {
 
-struct RenderRequest {
-    TopoDS_Shape reference;
-    TopoDS_Shape candidate; // in its own coordinates; moved by R, t onto the reference
-    Eigen::Matrix3d R = Eigen::Matrix3d::Identity();
-    Eigen::Vector3d t = Eigen::Vector3d::Zero();
-    InspectorMode mode = InspectorMode::SideBySide;
+// What to draw is a scene (scene_builder.h, the same request the live views build from); the rest is how the
+// image is framed and annotated. The colour map's range is set here: `deviationRange`, else automatic.
+struct RenderRequest : SceneRequest {
     QSize size{1600, 800};
     bool transparentBackground = false;
     std::optional<CameraState> camera; // default: the standard view, fitted to both parts
     bool refitCamera = true;           // keep the camera direction and up, refit the zoom to the image
     StandardView view = StandardView::Iso;
-    double overlayTransparency = 0.45;
-    // Faces without a counterpart (trial_analysis.h unmatchedFaces), painted in side by side and overlay.
-    std::vector<int> unmatchedReference, unmatchedCandidate;
-    std::shared_ptr<const DeviationField> deviation; // deviation mode; computed here when null
-    double deviationRange = 0;                       // colour-bar half range in mm; 0 = automatic
+    double deviationRange = 0; // colour-bar half range in mm; 0 = automatic (deviation computed when null)
     bool annotate =
         true; // labels, keys and the colour bar; false: the 3D view alone, as a live view draws it
 };
