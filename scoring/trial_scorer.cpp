@@ -333,8 +333,29 @@ TrialStageResult finishStage(const StageWork& w, const TrialScorerOptions& o) {
         }
     }
 
+    // Geometry first: when it is gated the stage scores 0 whatever the spec says, and the options may skip
+    // the spec (docs/scoring.md §15 "Gates first").
+    std::optional<TrialFailure> geometryFail;
+    if (!referenceFail && !candidateFail) {
+        if (r.candidateProblem != CandidateProblem::None) {
+            r.geometry = noCandidateGeometry(r.candidateName, r.candidateProblemReason);
+        } else {
+            try {
+                r.geometry = scoreGeometry(*r.reference, *r.candidate, o.geometry);
+            } catch (const InputError& e) {
+                geometryFail = failure(TrialFailureKind::BadInput, e.what());
+            } catch (const std::exception& e) {
+                geometryFail = failure(TrialFailureKind::ScorerError, e.what());
+            }
+        }
+    }
+    const bool geometryGated = r.geometry && r.geometry->gate && r.geometry->score == 0;
     // The spec axis is the candidate's alone: scored whatever happens to the reference.
-    if (w.spec.spec && !candidateFail) {
+    if (w.spec.spec && !candidateFail && geometryGated && !o.specWhenGated &&
+        r.candidateProblem == CandidateProblem::None) {
+        r.specSkipped = "not computed: the geometry is gated (" + r.geometry->gate->gate +
+                        "), so the stage scores 0 whatever the spec says";
+    } else if (w.spec.spec && !candidateFail) {
         try {
             if (r.candidateProblem != CandidateProblem::None)
                 r.spec =
@@ -347,19 +368,9 @@ TrialStageResult finishStage(const StageWork& w, const TrialScorerOptions& o) {
             candidateFail = failure(TrialFailureKind::ScorerError, std::string("spec: ") + e.what());
         }
     }
-    if (!referenceFail && !candidateFail) {
-        if (r.candidateProblem != CandidateProblem::None) {
-            r.geometry = noCandidateGeometry(r.candidateName, r.candidateProblemReason);
-        } else {
-            try {
-                r.geometry = scoreGeometry(*r.reference, *r.candidate, o.geometry);
-            } catch (const InputError& e) {
-                candidateFail = failure(TrialFailureKind::BadInput, e.what());
-            } catch (const std::exception& e) {
-                candidateFail = failure(TrialFailureKind::ScorerError, e.what());
-            }
-        }
-    }
+    // A spec failure comes before a geometry failure (the spec is scored first in the verifier).
+    if (!candidateFail && geometryFail) candidateFail = geometryFail;
+    if (candidateFail) r.geometry.reset();
     // Precedence: the spec, then the reference, then the candidate side.
     if (w.spec.failure)
         r.failure = w.spec.failure;

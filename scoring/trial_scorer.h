@@ -89,7 +89,10 @@ struct TrialStageResult {
     std::string candidateProblemReason; // why it could not be read ("no answer document", "not a zip ...")
     // Geometry: gates, reason, subscores, OBB, ICP pose and residuals. Absent only with a failure.
     std::optional<GeometryResult> geometry;
-    std::optional<SpecResult> spec;  // absent when the stage has no spec (or a failure came first)
+    std::optional<SpecResult> spec; // absent when the stage has no spec (or a failure came first)
+    // Why the spec axis was not computed although the stage has a spec: the geometry was gated and the
+    // options ask for the reward only (TrialScorerOptions::specWhenGated). Empty otherwise.
+    std::string specSkipped;
     std::optional<StageScore> score; // g, s, and their combination (g alone without a spec)
     std::optional<TrialFailure> failure;
 };
@@ -107,6 +110,11 @@ struct TrialScorerOptions {
     SpecOptions spec;
     CombineMethod method = CombineMethod::Harmonic;
     int threads = 1; // 2: documents are read and measured two at a time (the same bits as 1)
+    // A gated geometry makes the stage score 0 whatever the spec says (harmonic and min both give 0), and
+    // building a gated candidate's measurement bank is what costs: a bad agent's 5,000-face answer takes a
+    // second. True (the default) scores the spec anyway, as the verifier reports it (the inspector, `score`);
+    // false skips it (rescoring for the reward; docs/scoring.md §15 "Gates first").
+    bool specWhenGated = true;
 };
 
 // Measured references keyed by content hash, so a reference is measured once per process. A reference

@@ -28,6 +28,8 @@ StageScores stageScores(const TrialStageResult& s) {
     if (s.spec) {
         out.spec = s.spec->score;
         out.specReason = s.spec->reason;
+    } else if (!s.specSkipped.empty()) {
+        out.specReason = s.specSkipped; // a gated geometry: the spec is computed when the inspector opens it
     }
     if (s.score) out.combined = s.score->combined;
     return out;
@@ -37,11 +39,19 @@ DocumentInput input(const FileRef& f, const std::string& sha256 = {}) {
     return documentInput(f, sha256);
 }
 
+// Rescoring is for the reward: the spec of a gated candidate is not computed (docs/scoring.md §15 "Gates
+// first"); the inspector and `score` compute it.
+TrialScorerOptions rewardOptions() {
+    TrialScorerOptions o;
+    o.specWhenGated = false;
+    return o;
+}
+
 // Stage selection, spec split, reference cache and combination are TrialScorer's (scoring/trial_scorer.h);
 // this only translates the job and the answer.
 class Scorer {
 public:
-    Scorer() : scorer_({}, &references_) {}
+    Scorer() : scorer_(rewardOptions(), &references_) {}
 
     RescoredResult score(const RescoreJob& job) {
         const TrialInput trial =

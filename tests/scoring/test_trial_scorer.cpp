@@ -244,6 +244,41 @@ TEST(TrialScorer, GatedBaseWithAValidEditIsZero) {
     EXPECT_EQ(missing.reward, 0.0);
 }
 
+// docs/scoring.md §15 "Gates first": for the reward, a gated candidate's spec is not computed — the stage
+// scores 0 either way (harmonic(0, s) = 0) — and the reason says so; by default it is computed, as the
+// verifier reports it. box_scaled2 (20 x 10 x 6) against box_additive (10 x 5 x 3) is gated by the box (§5).
+TEST(TrialScorer, ForTheRewardAGatedCandidatesSpecIsNotComputed) {
+    const auto input = [] {
+        return TrialInput::single(fixture("box_additive"), fixture("box_scaled2"),
+                                  specOf(singleSpec(kRightBox)));
+    };
+    const TrialResult full = TrialScorer().score(input());
+    ASSERT_FALSE(full.failure) << full.failure->reason;
+    ASSERT_TRUE(full.stages[0].geometry->gate);
+    EXPECT_EQ(full.stages[0].geometry->gate->gate, "bbox");
+    ASSERT_TRUE(full.stages[0].spec); // the verifier's report has the spec axis
+    EXPECT_TRUE(full.stages[0].specSkipped.empty());
+    EXPECT_EQ(full.reward, 0.0);
+
+    TrialScorerOptions rewardOnly;
+    rewardOnly.specWhenGated = false;
+    const TrialResult quick = TrialScorer(rewardOnly).score(input());
+    ASSERT_FALSE(quick.failure) << quick.failure->reason;
+    EXPECT_FALSE(quick.stages[0].spec);
+    EXPECT_THAT(quick.stages[0].specSkipped, HasSubstr("the geometry is gated (bbox)"));
+    EXPECT_EQ(quick.stages[0].geometry->reason, full.stages[0].geometry->reason);
+    EXPECT_EQ(quick.stages[0].score->combined, 0.0);
+    EXPECT_EQ(quick.reward, full.reward);
+
+    // An ungated candidate is scored in full either way: box_additive against itself with a right spec is 1.
+    const TrialResult ungated =
+        TrialScorer(rewardOnly)
+            .score(TrialInput::single(fixture("box_additive"), fixture("box_additive"),
+                                      specOf(singleSpec(kRightBox))));
+    ASSERT_TRUE(ungated.stages[0].spec);
+    EXPECT_EQ(ungated.reward, 1.0);
+}
+
 TEST(TrialScorer, AStageWithoutItsPartnerIsBadInput) {
     TrialInput t;
     t.stages.push_back({StageRole::Base, fixture("box_additive"), fixture("box_additive")});

@@ -1,0 +1,75 @@
+// What a gated candidate costs (docs/scoring.md §15 "Gates first"): bench/data/prism_5004.FCStd is a Body
+// whose Pad has 5,006 faces, over the v2 complexity gate, scored against tests/data/fcstd/cylinder.FCStd (a
+// 40 mm disc) with a three-parameter spec. The steps add up to one trial as the rescoring worker scores it:
+// reading the zip and Document.xml, parsing the Body's stored shape, the structural gates (which integrate
+// the Body's volume), the complexity gate, and — only when asked — the spec's measurement bank.
+// Made by bench/make_gated_candidate.py (freecadcmd).
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "scoring/measure_document.h"
+#include "scoring/structural_gates.h"
+#include "scoring/trial_scorer.h"
+
+using namespace vernier;
+
+namespace {
+
+const std::string kCandidate = std::string(VERNIER_SOURCE_DIR) + "/bench/data/prism_5004.FCStd";
+const std::string kReference = std::string(VERNIER_TEST_DATA_DIR) + "/fcstd/cylinder.FCStd";
+const char* kSpec =
+    R"({"name": "disc", "key_parameters": "- radius = 20 mm\n- height = 5 mm\n- a 4 mm bore"})";
+
+void BM_GatedReadDocument(benchmark::State& state) {
+    for (auto _ : state) {
+        FcDocument d = FcDocument::load(kCandidate, {}, ShapeLoading::OnDemand);
+        benchmark::DoNotOptimize(d.objects.size());
+    }
+}
+BENCHMARK(BM_GatedReadDocument)->Unit(benchmark::kMillisecond);
+
+void BM_GatedReadAndParseBody(benchmark::State& state) {
+    for (auto _ : state) {
+        FcDocument d = FcDocument::load(kCandidate, {}, ShapeLoading::OnDemand);
+        benchmark::DoNotOptimize(d.find("Body")->shape().IsNull());
+    }
+}
+BENCHMARK(BM_GatedReadAndParseBody)->Unit(benchmark::kMillisecond);
+
+void BM_GatedStructuralGates(benchmark::State& state) {
+    for (auto _ : state) {
+        FcDocument d = FcDocument::load(kCandidate, {}, ShapeLoading::OnDemand);
+        StructuralCheck c = checkStructure(d, DocumentRole::Candidate);
+        benchmark::DoNotOptimize(c.gate.has_value());
+    }
+}
+BENCHMARK(BM_GatedStructuralGates)->Unit(benchmark::kMillisecond);
+
+void BM_GatedMeasureCandidate(benchmark::State& state) {
+    for (auto _ : state) {
+        MeasuredDocument m = measureInput(DocumentInput::fromFile(kCandidate), DocumentRole::Candidate);
+        if (!m.gate || m.gate->gate != "complexity") state.SkipWithError("expected the complexity gate");
+    }
+}
+BENCHMARK(BM_GatedMeasureCandidate)->Unit(benchmark::kMillisecond);
+
+// One trial, the reference measured once (as the worker keeps it): arg 1 = spec computed (the verifier's
+// full report, what `score` and the inspector do), 0 = for the reward only (the rescoring worker).
+void BM_GatedTrial(benchmark::State& state) {
+    TrialScorerOptions o;
+    o.specWhenGated = state.range(0) != 0;
+    ReferenceCache cache;
+    const TrialScorer scorer(o, &cache);
+    for (auto _ : state) {
+        const TrialResult r = scorer.score(TrialInput::single(DocumentInput::fromFile(kReference),
+                                                              DocumentInput::fromFile(kCandidate),
+                                                              DocumentInput::fromBytes(kSpec, "spec.json")));
+        if (!r.reward || *r.reward != 0) state.SkipWithError("expected reward 0");
+    }
+}
+BENCHMARK(BM_GatedTrial)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();
