@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // What a gated candidate costs (docs/scoring.md §15 "Gates first"): bench/data/prism_5004.FCStd is a Body
 // whose Pad has 5,006 faces, over the v2 complexity gate, scored against tests/data/fcstd/cylinder.FCStd (a
 // 40 mm disc) with a three-parameter spec. The steps add up to one trial as the rescoring worker scores it:

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Import, statistics and rescoring throughput on a generated 1,300-trial bundle (13 systems × 100 tasks:
 // 30 creation, 30 create_and_edit, 40 image_to_cad) built from the embedded sample's real documents.
 // Targets (issue 5): import < 1 s cold and < 300 MB resident; leaderboard with 10,000 resamples < 200 ms.

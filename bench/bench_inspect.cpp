@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Throughput of `inspect` on the real fixtures, and where the time goes: unzip, Document.xml,
 // BREP parse, mass properties (volume + per-face surface integrals), OBB (mesh + optimal box).
 #include <filesystem>

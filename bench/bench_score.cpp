@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Scoring throughput (pairs/s) on the fixture pairs of docs/scoring.md §10 and on every trial of the
 // embedded sample bundle, with the time split across reading, features, OBB, ICP and spec.
 // Compare with bench/freecad_baseline.py (the same pairs measured through freecadcmd; its faithful mode

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Cost of spec consistency on the real fixtures: the measurement bank (mass properties, clusters,
 // plane pairs, feature tree, detectors) and the checks of a 7-parameter spec on an already-built bank.
 #include <string>

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 """FreeCAD baseline for bench_score: the per-pair work the original (FreeCAD-hosted) scorer must do.
 
 Run with FreeCAD's interpreter from the repository root:

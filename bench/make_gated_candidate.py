@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 # Builds bench/data/prism_5004.FCStd: a PartDesign Body whose Pad extrudes a regular 5004-gon sketch
 # (radius 20 mm, height 5 mm), so its solid has 5004 side faces + 2 caps = 5006 faces. That is over the v2
 # complexity gate (5000 faces, docs/scoring.md §5) — the kind of answer a bad agent writes, and the document

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 """Makes a large Harbor results bundle from the embedded sample's real trials, deterministically.
 
     bench/make_large_bundle.py --trials 100000 --out /tmp/large [--systems 13] [--zip]

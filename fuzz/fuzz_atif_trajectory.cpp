@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Fuzzes the ATIF trajectory reader: the index pass, every step of the file and of its subagents, the totals.
 #include "fuzz/harness.h"
 

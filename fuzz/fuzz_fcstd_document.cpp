@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Fuzzes a whole candidate document: zip, Document.xml and every stored shape (FcDocument::loadBytes).
 #include "fuzz/harness.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Fuzzes SafeZip: any bytes as an archive, then every entry inflated (bundle zips, task-pack zips, FCStd).
 #include "fuzz/harness.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Fuzzes the bundle importer on one Harbor trial folder (result.json, reward files, config.json).
 #include "fuzz/harness.h"
 

@@ -1,9 +1,13 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One function per fuzz target: feeds arbitrary bytes to one parser of untrusted input and accepts only
 // InputError as an answer. Shared by the libFuzzer entry points (fuzz_*.cpp) and by the regression test
 // that replays committed findings (tests/models/test_fuzz_regressions.cpp), so both run the same code.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -14,6 +18,7 @@
 #include "models/result_set.h"
 #include "models/submission.h"
 #include "models/task_pack.h"
+#include "models/workspace.h"
 #include "scoring/brep_reader.h"
 #include "scoring/errors.h"
 #include "scoring/fcstd_document.h"
@@ -157,6 +162,47 @@ inline void atifTrajectory(const std::uint8_t* data, std::size_t size) {
         (void)x->totalsDisagree();
         for (const AtifIndex& sub : x->subagents)
             todo.push_back(&sub);
+    }
+}
+
+// A Harbor job folder's own files beside one well-formed trial: the first byte picks which file the rest
+// becomes (0 result.json with its stats.evals, checked against the trials; 1 lock.json; 2 config.json).
+inline void jobFiles(const std::uint8_t* data, std::size_t size) {
+    namespace fs = std::filesystem;
+    static const char* const kFiles[] = {"result.json", "lock.json", "config.json"};
+    if (size < 1) return;
+    static const fs::path root = scratch("job");
+    const fs::path bundle = root / "job";
+    fs::remove_all(bundle);
+    const fs::path trial = bundle / "freecad-0000000000__fuzz";
+    fs::create_directories(trial / "verifier");
+    std::ofstream(trial / "result.json")
+        << R"({"task_name": "x/freecad-0000000000", "trial_name": "freecad-0000000000__fuzz",)"
+        << R"( "agent_info": {"name": "agent", "model_info": {"name": "model"}}})";
+    std::ofstream(trial / "verifier" / "reward.txt") << "0.5\n";
+    writeBytes(bundle / kFiles[data[0] % (sizeof kFiles / sizeof kFiles[0])], data + 1, size - 1);
+    std::vector<TrialRecord> trials;
+    std::vector<ImportProblem> problems;
+    BundleInfo info;
+    acceptInputError([&] { importBundle(bundle.string(), trials, problems, {}, &info); });
+}
+
+// A workspace file (*.vernier.json): parsed, written back (paths relative to the same folder) and parsed
+// again; what was read once must read again.
+inline void workspace(const std::uint8_t* data, std::size_t size) {
+    Workspace ws;
+    try {
+        ws = parseWorkspace(bytes(data, size), "/fuzz/study");
+    } catch (const InputError&) {
+        return;
+    }
+    (void)ws.enabledBundles();
+    const std::string text = workspaceJson(ws, "/fuzz/study");
+    try {
+        (void)parseWorkspace(text, "/fuzz/study");
+    } catch (const InputError& e) { // a file Vernier wrote that it cannot read back: a bug
+        std::fprintf(stderr, "workspace written back is refused: %s\n", e.what());
+        std::abort();
     }
 }
 

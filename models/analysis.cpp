@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "models/analysis.h"
 
 #include <algorithm>
@@ -15,6 +17,30 @@ const SystemRow* Analysis::row(int systemIndex) const {
     for (const auto& r : rows)
         if (r.system == systemIndex) return &r;
     return nullptr;
+}
+
+namespace {
+std::string labelOf(const Analysis& a, int systemIndex) {
+    if (!a.set || systemIndex < 0 || systemIndex >= static_cast<int>(a.set->systems.size())) return {};
+    return a.set->systems[static_cast<std::size_t>(systemIndex)].label();
+}
+} // namespace
+
+std::string Analysis::displayName(int systemIndex) const {
+    return styles.displayName(labelOf(*this, systemIndex));
+}
+
+std::string Analysis::userColour(int systemIndex) const {
+    return styles.userColour(labelOf(*this, systemIndex));
+}
+
+int Analysis::colourSlot(int systemIndex) const {
+    if (!set) return 0;
+    std::vector<std::string> labels;
+    labels.reserve(set->systems.size());
+    for (const auto& s : set->systems)
+        labels.push_back(s.label());
+    return SystemStyles::identitySlot(labelOf(*this, systemIndex), labels);
 }
 
 std::vector<int> Analysis::filteredTrials() const {
@@ -180,6 +206,21 @@ Analysis analyse(std::shared_ptr<const ResultSet> given, const Filter& filter, c
                 row.workflowCi95[static_cast<std::size_t>(w)] = bootstrapMeanCi(rewards, policy.bootstrap);
         }
         row.zeros = zeroCountsOn(set, s, a.tasks);
+        // pass@k counts every attempt; the bootstrap above resamples tasks (each task's folded reward), so
+        // the attempts of a task always stay together.
+        std::vector<std::vector<double>> attempts;
+        for (int task : a.tasks) {
+            const std::vector<int>& list = set.trialsOf(s, task);
+            if (list.empty()) continue;
+            std::vector<double> rewards;
+            for (int i : list)
+                rewards.push_back(
+                    set.trials[static_cast<std::size_t>(i)].effectiveReward(set.preferRescored()));
+            row.maxAttempts = std::max(row.maxAttempts, static_cast<int>(rewards.size()));
+            attempts.push_back(std::move(rewards));
+        }
+        row.passPerfect = passAtKCurve(attempts, PassCriterion::Perfect);
+        row.passNonZero = passAtKCurve(attempts, PassCriterion::NonZero);
         a.rows.push_back(std::move(row));
     }
     std::stable_sort(a.rows.begin(), a.rows.end(), [](const SystemRow& x, const SystemRow& y) {

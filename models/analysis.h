@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one analysis every view and every report command shows (docs/contract.md §1, §5): a result set, a
 // filter and a policy in, an immutable snapshot of the statistics out. The GUI computes it off the GUI
@@ -9,9 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "models/attempts.h"
 #include "models/filter.h"
 #include "models/result_set.h"
 #include "models/statistics.h"
+#include "models/system_style.h"
 
 namespace vernier {
 
@@ -36,6 +40,11 @@ struct SystemRow {
     SystemSummary summary;
     std::array<std::optional<Interval>, 3> workflowCi95;
     ZeroCounts zeros;
+    // Attempts (docs/statistics.md "Attempts"): the most valid attempts the system has on one filtered
+    // task, and pass@1 … pass@maxAttempts over the filtered tasks with every valid attempt counted (whatever
+    // the selection policy), for "perfect" (reward ≥ 0.9999) and "non-zero" passes.
+    int maxAttempts = 0;
+    std::vector<PassAtK> passPerfect, passNonZero;
 };
 
 struct Analysis {
@@ -51,8 +60,18 @@ struct Analysis {
     // For every task in `tasks` (same order): how many of the shown systems score exactly 0 on it.
     std::vector<int> zeroSystemsPerTask;
     std::vector<std::string> categories; // all task categories of the set, sorted (for the filter bar)
+    // How systems are shown (aliases, user colours, hidden): the workspace's, set by whoever owns the
+    // snapshot (the GUI session, `vernier-cli --workspace`); analyse() leaves it empty. Hidden systems are
+    // left out through the filter (Filter::hiddenSystems), not here.
+    SystemStyles styles;
 
     bool empty() const { return !set || set->trials.empty(); }
+    // The alias of a system, or its label (systemIndex into ResultSet::systems).
+    std::string displayName(int systemIndex) const;
+    // The system's colour: the user's "#rrggbb", or empty when it takes its identity slot.
+    std::string userColour(int systemIndex) const;
+    // Its palette slot by identity (SystemStyles::identitySlot over every system of the set).
+    int colourSlot(int systemIndex) const;
     const SystemRow* row(int systemIndex) const;
     // Trials passing the filter (task, system, bundle, status), in set order.
     std::vector<int> filteredTrials() const;

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Small helpers of the ATIF reader (models/atif_internal.h): messages, numbers and usage figures read from
 // JSON pieces, and plain-file reads of step ranges.
 #include <cerrno>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The index pass of the ATIF reader (docs/formats.md): a hand-rolled streaming scanner finds the steps and
 // the root-level fields without building a document; nlohmann/json then parses only those small pieces.
 #include <cstdio>

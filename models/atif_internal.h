@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Internal to the ATIF reader (models/atif_*.cpp), not part of models/atif_trajectory.h: the byte sources a
 // trajectory is read from, the streaming input of the index pass, and the small JSON helpers the index pass

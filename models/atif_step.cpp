@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // ATIF steps (docs/formats.md): one step object parsed on demand from its byte range, and its one-line
 // preview for lists.
 #include "models/atif_internal.h"

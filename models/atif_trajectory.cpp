@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // ATIF trajectories (docs/formats.md): the indexed file (models/atif_index.cpp builds the index), paged step
 // loading from byte ranges, the usage totals of a trajectory and its subagents, and final_metrics alone.
 #include "models/atif_trajectory.h"

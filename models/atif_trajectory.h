@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Reader for agent trajectories in ATIF (Agent Trajectory Interchange Format) v1.0-v1.7, the
 // agent/trajectory.json that Harbor writes (docs/formats.md). Large files are paged, never loaded whole:

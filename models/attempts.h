@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Many attempts per (system, task): how they are folded into one reward per task, and pass@k
 // (docs/statistics.md "Attempts"). Pure functions over rewards; Qt-free.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Reads Harbor job folders and leaderboard submission folders (docs/contract.md §3.2), plain or zipped.
 // Every trial is read on its own: a malformed file sets that trial's loadError and nothing else.
 #include <QThread>
@@ -17,6 +19,7 @@
 #include "models/incremental_import.h"
 #include "models/result_set.h"
 #include "models/time_parse.h"
+#include "models/trial_index.h"
 #include "scoring/errors.h"
 
 using nlohmann::json;
@@ -715,8 +718,17 @@ std::vector<TrialRecord> readHarborTrialFolders(const std::string& bundle,
 }
 
 void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
-                  std::vector<ImportProblem>& problems, const ImportOptions&, BundleInfo* info) {
-    BundleTree tree = BundleTree::open(bundle);
+                  std::vector<ImportProblem>& problems, const ImportOptions& options, BundleInfo* info) {
+    if (options.useIndex) { // models/trial_index.h: reuses unchanged trial folders
+        importBundleIndexed(bundle, out, problems, options, info);
+        return;
+    }
+    importBundleTree(BundleTree::open(bundle), bundle, out, problems, info, {});
+}
+
+// Declared in models/trial_index.h.
+void importBundleTree(const BundleTree& tree, const std::string& bundle, std::vector<TrialRecord>& out,
+                      std::vector<ImportProblem>& problems, BundleInfo* info, const BundleReadHooks& hooks) {
     for (const auto& p : tree.problems())
         problems.push_back(p);
 
@@ -761,6 +773,7 @@ void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
     auto readOne = [&](std::size_t i) {
         const auto& [d, id] = jobs[i];
         TrialRecord& t = read[i];
+        if (hooks.reuse && hooks.reuse(d, t)) return;
         if (!id) {
             readHarborTrial(tree, bundle, d, t);
             return;
@@ -798,8 +811,12 @@ void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
     for (std::size_t i = 0; i < read.size(); ++i)
         if (!jobs[i].second) trialDirOf[i] = jobs[i].first;
     std::set<std::string> versions;
+    const std::size_t jobProblemsFrom = problems.size() - tree.problems().size();
     for (const auto& jd : jobDirs)
         checkJob(tree, jd, read, trialDirOf, problems, versions);
+    if (hooks.problemsBefore)
+        hooks.problemsBefore->assign(problems.begin() + static_cast<std::ptrdiff_t>(jobProblemsFrom),
+                                     problems.end());
     for (auto& t : read) {
         if (!t.loadError.empty()) problems.push_back({t.trialPath, t.loadError, t.trialName});
         if (!t.stoppedAtStep.empty())
@@ -808,6 +825,7 @@ void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
     }
     // A folder that is neither layout is said so, never accepted silently; a job that has not finished a
     // trial yet (its config.json is there) is not an error, but still worth a line.
+    const std::size_t afterFrom = problems.size();
     if (read.empty() && tree.problems().empty()) {
         bool isJob = false;
         for (const auto& f : tree.files())
@@ -825,6 +843,12 @@ void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
         info->jobs = static_cast<int>(jobDirs.size());
         info->harborVersions.assign(versions.begin(), versions.end());
     }
+    if (hooks.problemsAfter)
+        hooks.problemsAfter->assign(problems.begin() + static_cast<std::ptrdiff_t>(afterFrom),
+                                    problems.end());
+    if (hooks.trialDirs)
+        for (const auto& j : jobs)
+            hooks.trialDirs->push_back(j.first);
     for (auto& t : read)
         out.push_back(std::move(t));
 }

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A read-only file listing of a folder or a .zip, with paths relative to its root ("a/b/c.json").
 // Folder walks never follow symlinks that point outside the root; nothing is ever written.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The numbers of a deviation field (viewers/deviation.h computes the field on the candidate surface):
 // extremes, area-weighted RMS, the area histogram and the automatic colour range. Plain numbers: no Qt,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Zero-reward taxonomy of docs/contract.md §1: one top-level category per zero-reward trial, following the
 // pipeline's precedence (first failure wins), with the geometry gate as second level.

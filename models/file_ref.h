@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A file of an imported bundle or task pack: either a plain file on disk or an entry inside a zip.
 // Readers never need to know which; nothing is ever written through a FileRef.

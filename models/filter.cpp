@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "models/filter.h"
 
 #include <algorithm>
@@ -55,8 +57,8 @@ TrialStatus statusOf(const TrialRecord& trial, bool preferRescored) {
 }
 
 bool Filter::empty() const {
-    return systems.empty() && workflows.empty() && categories.empty() && tasks.empty() && bundles.empty() &&
-           status == TrialStatus::All;
+    return systems.empty() && hiddenSystems.empty() && workflows.empty() && categories.empty() &&
+           tasks.empty() && bundles.empty() && status == TrialStatus::All;
 }
 
 bool Filter::matchesTask(const TaskInfo& task) const {
@@ -67,7 +69,9 @@ bool Filter::matchesTask(const TaskInfo& task) const {
 }
 
 bool Filter::matchesSystem(const SystemId& system) const {
-    return systems.empty() || systems.count(system.label()) > 0;
+    const std::string label = system.label();
+    if (hiddenSystems.count(label)) return false;
+    return systems.empty() || systems.count(label) > 0;
 }
 
 bool Filter::matchesBundle(const std::string& bundle) const {

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The filter every view and every report command applies (docs/contract.md §1, §5): which systems,
 // workflows, task categories, tasks and bundles count, plus the trial status the GUI's trial lists use.
@@ -28,7 +30,9 @@ const char* trialStatusText(TrialStatus s);
 TrialStatus statusOf(const TrialRecord& trial, bool preferRescored);
 
 struct Filter {
-    std::set<std::string> systems;    // "agent/model"
+    std::set<std::string> systems; // labels ("agent/model[ · variant]"); empty: all
+    std::set<std::string>
+        hiddenSystems;                // labels hidden in the workspace: never shown, whatever `systems` says
     std::set<Workflow> workflows;     //
     std::set<std::string> categories; // task.toml categories
     std::set<std::string> tasks;      // task ids (pack folder names)

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Live follow: re-reads changed Harbor trial folders and merges them into a result set by TrialId
 // (docs/formats.md, "Live follow").
 #include "models/incremental_import.h"

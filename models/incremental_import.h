@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Incremental import for the live follow of a running Harbor job (docs/formats.md, "Live follow"): only the
 // trial folders that appeared, finished or changed are read again, with the reader importBundle uses, and

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Reads an untrusted document once in a separate process (`vernier-cli inspect`) before the GUI loads it
 // in its own process: a document that crashes OCCT, hangs it or makes it allocate without bound takes

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Compare many systems at once (docs/statistics.md "Pairwise matrix"): for every pair, the paired Δ of mean
 // reward over the tasks both have, its paired bootstrap 95 % interval, a two-sided p-value from a paired

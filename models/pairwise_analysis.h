@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The pairwise matrix (docs/statistics.md "Pairwise matrix") on an Analysis snapshot: the per-task rewards
 // the matrix compares are the analysis' own — its filtered tasks, and the selected reward of every

@@ -1,4 +1,8 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "models/report_json.h"
+
+#include "models/table_export.h"
 
 #include <cmath>
 #include <stdexcept>
@@ -18,7 +22,8 @@ json optNum(const std::optional<double>& v, double scale = 1) {
 }
 
 const char* policyKey(SelectionPolicy p) {
-    return p == SelectionPolicy::Mean ? "mean" : "latest_finished";
+    // "latest_finished" as before; the others by their command-line names (models/result_set.h).
+    return p == SelectionPolicy::LatestFinished ? "latest_finished" : selectionPolicyName(p);
 }
 
 } // namespace
@@ -50,6 +55,12 @@ json leaderboardJson(const Analysis& a) {
                     {"cost_per_point", optNum(r.costPerPoint)},
                     {"mean_duration_min", optNum(r.meanDurationMin)},
                     {"overall_method", overallMethodText(r.overallMethod)}};
+        // Each workflow's bootstrap interval in points, null where the workflow has none.
+        for (std::size_t w = 0; w < kWorkflows.size() && w < sr.workflowCi95.size(); ++w) {
+            const auto& ci = sr.workflowCi95[w];
+            row[std::string(workflowKey(kWorkflows[w])) + "_ci95"] =
+                ci ? json::array({tidy(ci->lo * 100), tidy(ci->hi * 100)}) : json(nullptr);
+        }
         systems.push_back(row);
         (r.overallMethod == OverallMethod::Weighted303040 ? anyWeighted : anyPlain) = true;
         const ZeroCounts& z = sr.zeros;
@@ -96,6 +107,27 @@ json leaderboardJson(const ResultSet& set, const BootstrapOptions& options) {
     // Non-owning: the analysis does not outlive this call, and under the set's own policy it is not copied.
     return leaderboardJson(
         analyse(std::shared_ptr<const ResultSet>(std::shared_ptr<const ResultSet>{}, &set), {}, policy));
+}
+
+json heatmapJson(const Analysis& a) {
+    const HeatmapTable t = heatmapTable(a);
+    json tasks = json::array();
+    for (std::size_t i = 0; i < t.tasks.size(); ++i)
+        tasks.push_back({{"task_id", t.tasks[i]}, {"workflow", t.workflows[i]}});
+    json rows = json::array();
+    for (std::size_t s = 0; s < t.systems.size(); ++s) {
+        json points = json::array();
+        for (const auto& p : t.points[s])
+            points.push_back(p ? json(tidy(*p)) : json(nullptr));
+        const SystemId& id = a.set->systems[static_cast<std::size_t>(t.systemIndices[s])];
+        rows.push_back({{"system", id.label()}, {"name", t.systems[s]}, {"points", points}});
+    }
+    return {{"tasks", tasks},
+            {"systems", rows},
+            {"rewards", a.set && a.set->usesRescored() ? "rescored" : "recorded"},
+            {"selection", a.set ? policyKey(a.set->policy()) : "latest_finished"},
+            {"units", "points"},
+            {"filter", filterJson(a.filter)}};
 }
 
 json filterJson(const Filter& f) {

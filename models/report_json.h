@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The JSON documents of `vernier-cli leaderboard` and `compare` (docs/contract.md §5), built here so the CLI,
 // the GUI's "copy as JSON" and the tests share one definition. Units: points (0–100) for scores and
@@ -13,7 +15,8 @@
 namespace vernier {
 
 // {"systems":[{agent, model, n_trials, overall, creation, create_and_edit, image_to_cad, ci95, perfect_rate,
-//  zero_rate, cost_usd, cost_per_point, mean_duration_min, n_tasks, overall_method}], "zero_categories":
+//  creation_ci95, create_and_edit_ci95, image_to_cad_ci95 ([lo, hi] or null), zero_rate, cost_usd,
+//  cost_per_point, mean_duration_min, n_tasks, overall_method}], "zero_categories":
 //  {"agent/model": {six keys}}, "zero_gates": {...}, "selection", "rescored", "bootstrap", "filter",
 //  "bundles", "problems"} — the rows of the analysis, i.e. what the GUI's leaderboard shows for the same
 //  filter.
@@ -28,6 +31,11 @@ nlohmann::json comparisonJson(const Analysis& analysis, int a, int b, double sim
 // Over every task of the set, under its own policy.
 nlohmann::json comparisonJson(const ResultSet& set, int a, int b, double similarThreshold = 0.01,
                               const BootstrapOptions& options = {});
+
+// The heatmap (systems × filtered tasks, models/table_export.h heatmapTable): {"tasks": [{task_id,
+// workflow}], "systems": [{system, name, points: [per task, null where no trial]}], "rewards":
+// "recorded"|"rescored", "selection", "units": "points", "filter"}.
+nlohmann::json heatmapJson(const Analysis& analysis);
 
 // Each bundle that is a cad-bench v2 submission: its checks and declared vs computed figures.
 nlohmann::json submissionsJson(const ResultSet& set);

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "models/result_set.h"
 
 #include <Standard_Version.hxx>
@@ -17,6 +19,27 @@ namespace vernier {
 
 void ResultSet::setPolicy(SelectionPolicy p) {
     policy_ = p;
+}
+
+const char* selectionPolicyName(SelectionPolicy p) {
+    switch (p) {
+    case SelectionPolicy::LatestFinished:
+        return "latest";
+    case SelectionPolicy::Mean:
+        return "mean";
+    case SelectionPolicy::Best:
+        return "best";
+    case SelectionPolicy::First:
+        return "first";
+    }
+    return "latest";
+}
+
+std::optional<SelectionPolicy> parseSelectionPolicy(const std::string& name) {
+    for (auto p : {SelectionPolicy::LatestFinished, SelectionPolicy::Mean, SelectionPolicy::Best,
+                   SelectionPolicy::First})
+        if (name == selectionPolicyName(p)) return p;
+    return std::nullopt;
 }
 
 namespace {} // namespace
@@ -112,13 +135,34 @@ int ResultSet::selectedTrial(int system, int task) const {
     if (system < 0 || task < 0 || system >= static_cast<int>(systems.size()) ||
         task >= static_cast<int>(tasks.size()))
         return -1;
-    return selected_[static_cast<std::size_t>(system) * tasks.size() + static_cast<std::size_t>(task)];
+    const std::size_t cell = static_cast<std::size_t>(system) * tasks.size() + static_cast<std::size_t>(task);
+    const std::vector<int>& list = cells_[cell]; // oldest first (finishedBefore)
+    if (list.empty()) return -1;
+    switch (policy_) {
+    case SelectionPolicy::LatestFinished:
+    case SelectionPolicy::Mean:
+        break;
+    case SelectionPolicy::Best: {
+        int best = list.front();
+        for (int t : list) // `>=`: among equal rewards the later finished attempt
+            if (trials[static_cast<std::size_t>(t)].effectiveReward(preferRescored_) >=
+                trials[static_cast<std::size_t>(best)].effectiveReward(preferRescored_))
+                best = t;
+        return best;
+    }
+    case SelectionPolicy::First:
+        // The earliest known finish time; attempts without one sort first but lose, as under Latest.
+        for (int t : list)
+            if (trials[static_cast<std::size_t>(t)].finishedAt) return t;
+        return list.front();
+    }
+    return selected_[cell];
 }
 
 std::optional<double> ResultSet::selectedReward(int system, int task) const {
     const auto& list = trialsOf(system, task);
     if (list.empty()) return std::nullopt;
-    if (policy_ == SelectionPolicy::Mean) {
+    if (policy_ == SelectionPolicy::Mean) { // Best and First fold through selectedTrial()
         double sum = 0;
         for (int t : list)
             sum += trials[static_cast<std::size_t>(t)].effectiveReward(preferRescored_);

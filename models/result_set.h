@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The in-memory result model: the tasks of a pack, every imported trial, the systems, and the
 // per-(system, task) selection that statistics and views use.
@@ -17,7 +19,13 @@ namespace vernier {
 enum class SelectionPolicy {
     LatestFinished, // default: the trial with the latest finished_at (then started_at, then name)
     Mean,           // the mean reward over all valid trials
+    Best,           // best-of-k: the highest reward over all valid trials (docs/statistics.md "Attempts")
+    First,          // the trial with the earliest finished_at (unknown finish times lose, as under Latest)
 };
+// "latest", "mean", "best", "first" (command-line values and workspace files, docs/workspace.md).
+const char* selectionPolicyName(SelectionPolicy p);
+// Parses those names; nullopt for anything else.
+std::optional<SelectionPolicy> parseSelectionPolicy(const std::string& name);
 
 // What a bundle is, as far as its own files say (shown per bundle).
 struct BundleInfo {
@@ -45,6 +53,9 @@ struct ImportOptions {
     // Every Harbor job of an agent and model its own system ("job=<job id prefix>" in the variant, where an
     // agent and model has several jobs); see ResultSet::setSplitByJob.
     bool splitByJob = false;
+    // Read and keep the bundle's trial index (models/trial_index.h, docs/index.md): unchanged trial folders
+    // come from it instead of their files. The imported set is the same either way.
+    bool useIndex = true;
 };
 
 class ResultSet {
@@ -79,7 +90,9 @@ public:
     const std::vector<int>& trialsOf(int system, int task) const;
     // The selected reward of a system on a task (policy applied); nullopt when it has no valid trial.
     std::optional<double> selectedReward(int system, int task) const;
-    // The trial standing for (system, task): latest finished (also under Mean, for drill-down). -1 if none.
+    // The trial standing for (system, task), -1 if none: the latest finished (also under Mean, for
+    // drill-down); under Best the attempt with the highest reward (ties: the later finished); under First
+    // the earliest finished.
     int selectedTrial(int system, int task) const;
     // Number of valid trials of a system (all tasks, all repetitions).
     int trialCount(int system) const;

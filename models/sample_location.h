@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Where the sample bundle that ships with Vernier lives (the app opens it when given no arguments).
 #include <string>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Leaderboard statistics (docs/contract.md §1): pure functions over per-task rewards, plus adapters that
 // take a ResultSet. Fractions in [0,1] here; the CLI/UI convert to points and percent.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // cad-bench-submission v2 (docs/formats.md, "cad-bench v2 submissions"): the YAML manifest, the benchmark
 // policy (benchmarks/<tag>.json), the maintainers' manifest checks and their artifact audit of a downloaded

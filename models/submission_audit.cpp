@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The artifact audit of a downloaded Harbor job against a cad-bench-submission v2 manifest (docs/formats.md),
 // and the findings of the maintainers' re-grade.
 #include "models/submission.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The manifest checks of cad-bench-submission v2 (docs/formats.md): the v2 manifest schema, validated with
 // jsonschema's messages, then the manifest against the benchmark policy in use.
 #include "models/submission.h"

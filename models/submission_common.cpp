@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Helpers shared by the cad-bench-submission v2 files (models/submission_*.cpp): one-line messages in the
 // maintainers' Python wording, JSON access with Python semantics, and small-file reading.
 #include "models/submission_internal.h"

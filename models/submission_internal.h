@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Internal to the cad-bench-submission v2 files (models/submission_*.cpp), not part of models/submission.h:
 // the small helpers they share. Messages follow the maintainers' Python wording (docs/formats.md).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // cad-bench-submission v2 manifests (docs/formats.md): YAML read as the maintainers' loader (PyYAML
 // safe_load, YAML 1.1) reads it, JSON manifests, and finding the manifest in a submission folder.
 #include "models/submission.h"

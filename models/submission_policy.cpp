@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Benchmark policies of cad-bench-submission v2 (benchmarks/<tag>.json, docs/formats.md): parsing, loading,
 // and the published v2 policy compiled in from resources/policies/cad-bench-v2.json.
 #include "models/submission.h"

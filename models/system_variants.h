@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // System identity (docs/formats.md "System identity"): a system is (agent, model, variant). The variant is
 // whatever differs between runs of one agent and model in their trial configs — agent version, agent

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "models/table_export.h"
 
 #include <charconv>
@@ -35,11 +37,24 @@ bool isNumber(const std::string& s) {
 
 } // namespace
 
+namespace {
+bool gCsvRaw = false;
+} // namespace
+
+void setCsvRaw(bool raw) {
+    gCsvRaw = raw;
+}
+
+bool csvRaw() {
+    return gCsvRaw;
+}
+
 std::string csvField(const std::string& raw) {
     std::string s = raw;
     // A text cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
     // apostrophe (OWASP CSV-injection guidance); numbers stay numbers.
-    if (!s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos && !isNumber(s))
+    if (!gCsvRaw && !s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos &&
+        !isNumber(s))
         s.insert(s.begin(), '\'');
     if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
     std::string out = "\"";
@@ -172,6 +187,163 @@ std::string leaderboardLatex(const std::vector<SystemSummary>& rows, const std::
           << opt(r.meanDurationMin, 1, 2, dash) << " \\\\\n";
     }
     o << "\\bottomrule\n\\end{tabular}\n\\end{table}\n";
+    return o.str();
+}
+
+namespace {
+
+// The summaries and per-workflow intervals of an analysis' rows, in leaderboard order.
+std::vector<SystemSummary> summariesOf(const Analysis& a) {
+    std::vector<SystemSummary> out;
+    for (const auto& r : a.rows)
+        out.push_back(r.summary);
+    return out;
+}
+
+std::string ciText(const std::optional<Interval>& ci, bool hi) {
+    return ci ? fmt((hi ? ci->hi : ci->lo) * 100, 2) : std::string();
+}
+
+} // namespace
+
+std::string leaderboardCsv(const Analysis& a) {
+    // The summary table, each line extended by the six interval columns.
+    const std::string base = leaderboardCsv(summariesOf(a));
+    std::istringstream in(base);
+    std::ostringstream o;
+    std::string line;
+    std::getline(in, line);
+    o << line;
+    for (Workflow w : kWorkflows)
+        o << ',' << workflowKey(w) << "_ci95_lo," << workflowKey(w) << "_ci95_hi";
+    o << '\n';
+    for (const auto& r : a.rows) {
+        if (!std::getline(in, line)) break;
+        o << line;
+        for (const auto& ci : r.workflowCi95)
+            o << ',' << ciText(ci, false) << ',' << ciText(ci, true);
+        o << '\n';
+    }
+    return o.str();
+}
+
+std::string leaderboardLatex(const Analysis& a, const std::string& caption) {
+    std::ostringstream o;
+    const std::string dash = "---";
+    const auto ci = [&](const std::optional<Interval>& c) {
+        return c ? "[" + fmt(c->lo * 100, 2) + ", " + fmt(c->hi * 100, 2) + "]" : dash;
+    };
+    o << "% Requires \\usepackage{booktabs}. Scores and intervals in points (0--100), rates in percent.\n"
+      << "\\begin{table}[t]\n\\centering\n\\small\n";
+    if (!caption.empty()) o << "\\caption{" << latexEscape(caption) << "}\n";
+    o << "\\begin{tabular}{rllrrcrcrcrcrrrrr}\n\\toprule\n"
+      << "\\# & Agent & Model & Trials & Overall & 95\\% CI & Creation & 95\\% CI & Create \\& edit & 95\\% "
+         "CI & "
+         "Image to CAD & 95\\% CI & Perfect (\\%) & Zero (\\%) & Cost (USD) & \\$/point & Duration (min) "
+         "\\\\\n\\midrule\n";
+    int rank = 1;
+    for (const auto& row : a.rows) {
+        const SystemSummary& r = row.summary;
+        o << rank++ << " & " << latexEscape(r.system.agent) << " & "
+          << latexEscape(r.system.modelAndVariant()) << " & " << r.nTrials << " & " << fmt(r.overall * 100, 2)
+          << " & " << ci(r.ci95);
+        for (std::size_t w = 0; w < r.perWorkflow.size() && w < row.workflowCi95.size(); ++w)
+            o << " & " << opt(r.perWorkflow[w], 100, 2, dash) << " & " << ci(row.workflowCi95[w]);
+        o << " & " << fmt(r.perfectRate * 100, 2) << " & " << fmt(r.zeroRate * 100, 2) << " & "
+          << opt(r.costUsd, 1, 2, dash) << " & " << opt(r.costPerPoint, 1, 2, dash) << " & "
+          << opt(r.meanDurationMin, 1, 2, dash) << " \\\\\n";
+    }
+    o << "\\bottomrule\n\\end{tabular}\n\\end{table}\n";
+    return o.str();
+}
+
+HeatmapTable heatmapTable(const Analysis& a) {
+    HeatmapTable t;
+    if (!a.set) return t;
+    const ResultSet& set = *a.set;
+    std::vector<int> columns;
+    for (Workflow w : kWorkflows)
+        for (int task : a.tasks)
+            if (set.tasks[static_cast<std::size_t>(task)].workflow == w) {
+                columns.push_back(task);
+                t.tasks.push_back(set.tasks[static_cast<std::size_t>(task)].id);
+                t.workflows.push_back(workflowKey(w));
+            }
+    for (const auto& row : a.rows) {
+        t.systems.push_back(a.displayName(row.system));
+        t.systemIndices.push_back(row.system);
+        std::vector<std::optional<double>> cells;
+        for (int task : columns) {
+            const auto r = set.selectedReward(row.system, task);
+            cells.push_back(r ? std::optional<double>(*r * 100) : std::nullopt);
+        }
+        t.points.push_back(std::move(cells));
+    }
+    return t;
+}
+
+std::vector<std::vector<std::string>> heatmapCells(const HeatmapTable& t) {
+    std::vector<std::vector<std::string>> out;
+    std::vector<std::string> header{"system"};
+    header.insert(header.end(), t.tasks.begin(), t.tasks.end());
+    out.push_back(std::move(header));
+    for (std::size_t s = 0; s < t.systems.size(); ++s) {
+        std::vector<std::string> row{t.systems[s]};
+        for (const auto& p : t.points[s])
+            row.push_back(p ? fmt(*p, 2) : std::string());
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
+std::string tableCsv(const std::vector<std::vector<std::string>>& rows) {
+    std::ostringstream o;
+    for (const auto& r : rows) {
+        for (std::size_t i = 0; i < r.size(); ++i)
+            o << (i ? "," : "") << csvField(r[i]);
+        o << '\n';
+    }
+    return o.str();
+}
+
+std::string tableLatex(const std::vector<std::vector<std::string>>& rows, const std::string& caption) {
+    std::ostringstream o;
+    const std::size_t width = rows.empty() ? 0 : rows.front().size();
+    o << "% Requires \\usepackage{booktabs}.\n\\begin{table}[t]\n\\centering\n\\small\n";
+    if (!caption.empty()) o << "\\caption{" << latexEscape(caption) << "}\n";
+    o << "\\begin{tabular}{l" << std::string(width > 0 ? width - 1 : 0, 'r') << "}\n\\toprule\n";
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        for (std::size_t i = 0; i < rows[r].size(); ++i)
+            o << (i ? " & " : "") << (rows[r][i].empty() ? std::string("---") : latexEscape(rows[r][i]));
+        o << " \\\\\n";
+        if (r == 0) o << "\\midrule\n";
+    }
+    o << "\\bottomrule\n\\end{tabular}\n\\end{table}\n";
+    return o.str();
+}
+
+std::string tableMarkdown(const std::vector<std::vector<std::string>>& rows) {
+    std::ostringstream o;
+    const auto cell = [](const std::string& s) {
+        std::string out;
+        for (char c : s)
+            out += c == '|'                   ? std::string("\\|")
+                   : (c == '\n' || c == '\r') ? std::string(" ")
+                                              : std::string(1, c);
+        return out;
+    };
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        o << "|";
+        for (const auto& c : rows[r])
+            o << " " << cell(c) << " |";
+        o << '\n';
+        if (r == 0) {
+            o << "|";
+            for (std::size_t i = 0; i < rows[r].size(); ++i)
+                o << "---|";
+            o << '\n';
+        }
+    }
     return o.str();
 }
 

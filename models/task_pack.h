@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The task pack (docs/contract.md §3.1): one Harbor-style task folder per task, as a folder or a .zip.
 // References and grader assets are only located here; param_check.py is shown as text, never executed.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the trial inspector shows for one stage of a trial, computed by the TrialScorer
 // (scoring/trial_scorer.h; docs/scoring.md "Trial scorer: one answer per case"): both measured documents,

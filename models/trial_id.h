@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The stable identity of a trial: the bundle it was imported from (the folder or .zip as given) and the
 // trial's folder inside that bundle. Unlike an index into ResultSet::trials it survives re-imports,

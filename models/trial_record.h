@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One trial of one system on one task, as recorded in a Harbor job folder or a leaderboard submission
 // (docs/contract.md §3.2). Missing optional fields stay unknown (std::nullopt), never zero.

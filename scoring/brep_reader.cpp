@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // BREP parsing with OCCT. Binary BREP follows FreeCAD's TopoShape::importBinary recipe: a shape set,
 // then three int32 (shape index, location index, orientation) naming the root shape.
 #include "scoring/brep_reader.h"

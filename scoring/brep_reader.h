@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Reads the shapes FreeCAD stores in an FCStd: text BREP, binary BREP, empty (null) shapes.
 #include <string>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Document.xml parsing (pugixml, depth- and size-capped) and shape loading for FcDocument.
 // Storage facts checked against FreeCAD 0.20.2 output are listed in docs/fcstd.md.
 #include "scoring/fcstd_document.h"

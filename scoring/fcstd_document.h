@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The objects of a FreeCAD document (.FCStd) as stored: types, links, quantities, sketches, shapes.
 // Read without FreeCAD (docs/fcstd.md); nothing is recomputed.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Feature tree from the Body's Group / Tip and each feature's Profile link.
 #include "scoring/feature_tree.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A Body's feature tree as data: its Group in order, Tip marked, sketches under the features using them.
 #include <string>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the v2 scorer measures on one document's scored body (docs/scoring.md §3), plus the
 // per-face samples the face-centre ICP needs (§6). Plain data; computed by measureDocument().

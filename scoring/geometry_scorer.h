@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The v2 geometry similarity of a candidate against a reference (docs/scoring.md §5.1, §7.1):
 // gates in the spec's order, subscores, the OBB bbox gate, face-centre ICP and P * (0.5 + 0.5 Q).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Face-centre ICP (docs/scoring.md §6): one point per face (its area centroid, weighted by area),
 // 24 PCA initial poses, coarse ranking by bidirectional RMSE, trimmed mutual-NN ICP on the best 6,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Features per docs/scoring.md §3 on the stored shape of the scored Body (world coordinates: the
 // stored Body shape already carries the Body placement).
 #include "scoring/measure_document.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The entry point of per-document measurement: gates (docs/scoring.md §7.1 steps 2-5), scored-body
 // selection (§2), geometry features (§3) and per-face samples (§6).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the spec checks can compare a parameter against, measured on the candidate only
 // (docs/scoring.md §8.3). Every measurement names its source so the parameter table can say where a

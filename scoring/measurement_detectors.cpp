@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Derived bank sections (docs/scoring.md §8.3 "Detectors"): grids, circular patterns and sketch
 // profiles, mined from sketch circles and cylinder-cluster centroids already in the bank.
 #include <algorithm>

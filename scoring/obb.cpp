@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // OBB per docs/scoring.md §3.1 on a private copy of the topology (the mesh lives on the TFaces).
 #include "scoring/obb.h"
 

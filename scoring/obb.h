@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The v2 scorer's oriented bounding box (docs/scoring.md §3.1): mesh, then OCCT's optimal OBB.
 #include <array>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A cheap OBB estimate for the bbox gate (docs/scoring.md §14): the same OCCT optimal OBB algorithm on far
 // fewer points than the spec's fine mesh, with the deflection those points reach, so the scorer can bound

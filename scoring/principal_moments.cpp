@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Principal moments via Eigen's self-adjoint solver (deterministic, sorted ascending).
 #include "scoring/principal_moments.h"
 

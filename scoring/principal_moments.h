@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Normalized principal moments of inertia (docs/scoring.md §3.2): rotation- and scale-invariant.
 #include <array>

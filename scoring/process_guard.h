@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Process-wide protections for reading untrusted documents with OCCT (README "Limits"): call once,
 // early in main or a command, before any document is read.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The rounding of stored measurements (docs/scoring.md §8.3): lengths to 1e-9 and angles (radians) to 1e-10,
 // as in the original. The only definition; the measurement bank and its detectors use it.

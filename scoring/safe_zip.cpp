@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // SafeZip on QuaZip: the central directory is checked (entry count first, then names, sizes and ratios)
 // before any entry is inflated, and inflation stops as soon as the produced bytes exceed a limit, so a
 // zip bomb that lies about its sizes costs at most one limit's worth of work.
@@ -48,6 +50,31 @@ bool isTraversal(const std::string& raw) {
         start = end + 1;
     }
     return false;
+}
+
+// WinZip AES (https://www.winzip.com/en/support/aes-encryption/): extra field 0x9901, compression method 99.
+constexpr std::uint16_t kAesExtraId = 0x9901;
+constexpr std::uint16_t kAesMethod = 99;
+
+// Whether an extra-field block (a sequence of id, size, data records) holds a WinZip AES record. A
+// truncated trailing record ends the walk: the flag is what matters, not the block's health.
+bool hasAesExtra(const QByteArray& extra) {
+    const auto* p = reinterpret_cast<const unsigned char*>(extra.constData());
+    const std::size_t n = static_cast<std::size_t>(extra.size());
+    for (std::size_t at = 0; at + 4 <= n;) {
+        const std::uint16_t id = static_cast<std::uint16_t>(p[at] | p[at + 1] << 8);
+        const std::size_t size = static_cast<std::size_t>(p[at + 2] | p[at + 3] << 8);
+        if (id == kAesExtraId) return true;
+        at += 4 + size;
+    }
+    return false;
+}
+
+// An entry is encrypted when its central-directory record says so in any of the ways writers use:
+// general-purpose flag bit 0 (traditional PKWARE and, per the AES specification, AES too), the AES extra
+// field, or the AES compression method (a writer that forgot bit 0 still gets refused).
+bool isEncrypted(const QuaZipFileInfo64& info) {
+    return (info.flags & 1u) != 0 || info.method == kAesMethod || hasAesExtra(info.extra);
 }
 
 // A QuaZip opened on either the file or the in-memory bytes; owns the device it reads from.
@@ -140,7 +167,7 @@ static void readDirectory(const std::string& path, const std::string& bytes, con
         e.compressedSize = info.compressedSize;
         e.uncompressedSize = info.uncompressedSize;
         e.isDirectory = !e.name.empty() && (e.name.back() == '/' || e.name.back() == '\\');
-        e.encrypted = info.isEncrypted(); // bit 0 of the central directory's general-purpose flags
+        e.encrypted = isEncrypted(info);
         if (isTraversal(e.name)) throw InputError("zip entry name '" + e.name + "' escapes the archive");
         if (e.uncompressedSize > limits.maxEntryBytes)
             throw InputError("zip entry '" + e.name + "' is " + mib(e.uncompressedSize) +
@@ -237,7 +264,8 @@ std::string SafeZip::read(const std::string& name) const {
     const ZipEntryInfo* info = find(name, &at);
     if (!info) throw InputError("zip has no entry '" + name + "'");
     // Without a password minizip would inflate the ciphertext and fail with a misleading "corrupt".
-    if (info->encrypted) throw InputError("zip entry '" + name + "' is encrypted");
+    if (info->encrypted)
+        throw InputError("zip entry '" + name + "' is encrypted: Vernier does not read encrypted archives");
     if (!reader_)
         return inflateEntry(*openZip(path_, {}), *info, positions_[at],
                             limits_); // on disk: opened for this read only

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one zip reader of the project: FCStd documents, bundle zips and task-pack zips all come through it.
 // Inputs are untrusted (docs/contract.md §6): entry count, sizes and compression ratio are checked before
@@ -23,7 +25,9 @@ struct ZipEntryInfo {
     std::uint64_t compressedSize = 0;
     std::uint64_t uncompressedSize = 0;
     bool isDirectory = false;
-    bool encrypted = false; // general-purpose flag bit 0: read() refuses it (no passwords, ever)
+    // General-purpose flag bit 0, the WinZip AES extra field 0x9901 or compression method 99 in the central
+    // directory: read() refuses it (no passwords, ever).
+    bool encrypted = false;
 };
 
 // Read-only view of a zip archive. Throws InputError with a one-line reason on bad input.
@@ -35,7 +39,8 @@ public:
     const std::vector<ZipEntryInfo>& entries() const { return entries_; }
     bool contains(const std::string& name) const;
     // Inflates one entry, enforcing the limits on the bytes actually produced. An encrypted entry is refused
-    // before anything is read ("zip entry 'x' is encrypted"); the archive's other entries stay readable.
+    // before anything is read ("zip entry 'x' is encrypted: Vernier does not read encrypted archives"); the
+    // archive's other entries stay readable.
     std::string read(const std::string& name) const;
     const std::string& comment() const { return comment_; }
 

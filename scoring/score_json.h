@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The JSON of `vernier-cli score` (docs/contract.md §5): geometry result, optional spec part, combination,
 // and the create_and_edit wrapper {"base", "edit", "combined", "stage_scores"}.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "scoring/scorer_version.h"
 
 #include <Standard_Version.hxx>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Identity of the embedded scorer: part of every rescoring cache key, shown in reports.
 #include <string>

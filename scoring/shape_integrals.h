@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // A solid's volume integrals and each of its faces' surface integrals in one pass over the faces.
 #pragma once
 

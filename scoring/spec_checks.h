@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Routing a spec parameter to the first matching check and matching it against the bank
 // (docs/scoring.md §8.4).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // JSON forms of the spec result for `vernier-cli score` (docs/contract.md §5 "parameters") and reports.
 #include <nlohmann/json.hpp>

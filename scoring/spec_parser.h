@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // spec.json and its key_parameters, parsed the way the v2 scorer reads them (docs/scoring.md §8.1-§8.2).
 #include <optional>

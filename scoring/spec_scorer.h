@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The spec-consistency score of a candidate document (docs/scoring.md §8): parse, measure, check,
 // failure-budget score. param_check.py is reported, never executed (§8.6, docs/contract.md §6).

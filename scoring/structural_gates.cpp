@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Gates on one document, following the 0.6.0 validator's rules and reason texts (docs/scoring.md §7).
 #include "scoring/structural_gates.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Scored-body selection (docs/scoring.md §2) and the gates on one document alone (§7.1 steps 2-5).
 // Gate results are data: {gate, reason} with the spec's reason texts.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The pure subscore formulas of the v2 scorer (docs/scoring.md §4): relative differences, the log tier
 // ramp, component errors over sorted 3-vectors and the per-type surface error with its area floor.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Mirrors TopoShapeFacePy::getSurface: BRepAdaptor_Surface's type decides the Python class, so trimmed
 // surfaces report their basis type just as FreeCAD unwraps them.
 #include "scoring/surface_types.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // FreeCAD's names for face surface types (the Python class of face.Surface), docs/scoring.md §3.
 #include <string>

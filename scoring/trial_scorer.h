@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One way to score a trial (docs/scoring.md, "Trial scorer: one answer per case"): which documents and
 // which part of spec.json each stage uses, what a missing or unreadable candidate, an unreadable reference

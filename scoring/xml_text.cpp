@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Text rules of the Document.xml reader (xml_text.h).
 #include "scoring/xml_text.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Text rules of the Document.xml reader that pugixml leaves to its user: QString's whitespace and number
 // grammar (the reader used QXmlStreamReader and QStringView::toDouble before, and reads the same values),

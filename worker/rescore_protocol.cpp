@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // JSON-lines protocol between RescoreEngine and `vernier-cli rescore-worker`, and the cache's file format.
 #include <cmath>
 #include <nlohmann/json.hpp>

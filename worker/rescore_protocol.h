@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The JSON-lines protocol between RescoreEngine and its worker processes (`vernier-cli rescore-worker`),
 // also the file format of the rescore cache (docs/contract.md §6). QtCore-free.

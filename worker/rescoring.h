@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Out-of-process rescoring (docs/contract.md §6): N worker processes (`vernier-cli rescore-worker`) take
 // JSON-line jobs on stdin and answer JSON lines (worker/rescore_protocol.h); a crash or a hang (per-trial

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The worker side of the rescore protocol (worker/rescore_protocol.h): reads one JSON job per line, hands
 // it to a scoring function and writes one JSON answer per line, until end of input. `vernier-cli

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The subcommand registry of vernier-cli: each command lives in its own file and registers itself with the
 // options it accepts. Those definitions are the single source of the parser (CLI11, app/cli/main.cpp), of

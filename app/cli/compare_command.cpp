@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // `vernier-cli compare BUNDLE... --tasks PACK --a "agent/model" --b "agent/model" --json`: paired comparison
 // of two systems on their common tasks (docs/contract.md §1, §5), restricted to the tasks the filters leave.
 #include <cstdio>
@@ -6,6 +8,7 @@
 #include <memory>
 
 #include "cli/command.h"
+#include "cli/provenance_output.h"
 #include "cli/results_common.h"
 #include "models/analysis.h"
 #include "models/report_json.h"
@@ -72,7 +75,7 @@ int runCompare(const std::vector<std::string>& raw) {
     }
     systemArg(set, filter, a, "--a");
     systemArg(set, filter, a, "--b");
-    if (a.flag("--rescore")) {
+    if (cli::wantsRescore(a)) { // --rescore, --rewards rescored or the workspace's preference
         cli::rescoreAll(set, a);
         set.setPreferRescored(true); // asked for: the report is on rescored rewards and says so
     }
@@ -81,11 +84,16 @@ int runCompare(const std::vector<std::string>& raw) {
     const int sa = systemArg(*analysis.set, filter, a, "--a"); // indices into the analysed set
     const int sb = systemArg(*analysis.set, filter, a, "--b");
     const nlohmann::json j = comparisonJson(analysis, sa, sb, similar);
+    // Schema 1 (docs/schemas/compare.schema.json); the provenance block on every format but the table.
+    const nlohmann::json block =
+        provenanceBlock(1, inputsJson(*analysis.set), policyJson(*analysis.set, analysis.filter));
     if (format == cli::Format::Json)
-        cli::emitReport(a, vernier::cli::jsonText(j) + "\n");
+        cli::emitReport(a, cli::stampedJson(j, block));
     else
-        cli::emitReport(a, cli::renderTable(comparisonTable(j), format,
-                                            j["a"].get<std::string>() + " vs " + j["b"].get<std::string>()));
+        cli::emitReport(a, cli::stampedText(cli::renderTable(comparisonTable(j), format,
+                                                             j["a"].get<std::string>() + " vs " +
+                                                                 j["b"].get<std::string>()),
+                                            format, block));
     return cli::kExitOk;
 }
 
@@ -93,7 +101,8 @@ int runCompare(const std::vector<std::string>& raw) {
 
 VERNIER_CLI_COMMAND(
     compare, "compare",
-    "BUNDLE... --tasks PACK --a AGENT/MODEL --b AGENT/MODEL [--similar 0.01] [--rescore] [--system S]... "
+    "BUNDLE... --tasks PACK [--workspace FILE] --a AGENT/MODEL --b AGENT/MODEL [--similar 0.01] [--rescore] "
+    "[--policy|--attempts latest|mean|best|first] [--system S]... "
     "[--workflow W]... [--category C]... [--task T]... [--format json|table|csv|latex|markdown] [--out FILE]",
     runCompare,
     "two systems task by task: paired difference with a bootstrap interval (JSON unless --format)",

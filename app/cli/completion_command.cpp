@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // `vernier-cli completion bash`: the bash completion script, written from the same option definitions the
 // parser uses (app/cli/command.h), so it never lists an option the parser refuses. Packaging installs its
 // output as /usr/share/bash-completion/completions/vernier-cli (packaging/CMakeLists.txt; docs/cli.md).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // `vernier-cli inspect FILE.FCStd [--json]`: one document as the scorer sees it (docs/contract.md §5).
 #include <cstdio>
 #include <iostream>
@@ -6,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "models/provenance_json.h"
 #include "scoring/errors.h"
 #include "scoring/feature_tree.h"
 #include "scoring/measure_document.h"
@@ -97,8 +100,10 @@ int runInspect(const std::vector<std::string>& args) {
         throw;
     }
     std::cout.rdbuf(saved);
-    if (a.flag("--json"))
-        std::cout << toJson(md, file).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+    if (a.flag("--json")) // schema 1: docs/schemas/inspect.schema.json
+        std::cout << vernier::withProvenance(toJson(md, file),
+                                             vernier::provenanceBlock(1, vernier::inputsJson({file})))
+                         .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                   << std::endl;
     else
         printHuman(md, file);

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // `vernier-cli leaderboard BUNDLE... --tasks PACK [--rescore] [filters] --json|--csv|--latex`: the paper's
 // main table (docs/contract.md §5) with bootstrap intervals and the zero-reward taxonomy, on the tasks and
 // systems the filters leave (the GUI's filter bar, models/filter.h).
@@ -7,6 +9,7 @@
 #include <memory>
 
 #include "cli/command.h"
+#include "cli/provenance_output.h"
 #include "cli/results_common.h"
 #include "models/analysis.h"
 #include "models/report_json.h"
@@ -46,28 +49,36 @@ int runLeaderboard(const std::vector<std::string>& raw) {
     // Bad options are reported before any rescoring starts.
     const Filter filter = cli::reportFilter(a, set);
     const BootstrapOptions bo = bootstrapOptions(a);
-    if (a.flag("--rescore")) {
+    if (cli::wantsRescore(a)) { // --rescore, --rewards rescored or the workspace's preference
         cli::rescoreAll(set, a);
         set.setPreferRescored(true); // asked for: the report is on rescored rewards and says so
     }
     AnalysisPolicy policy = AnalysisPolicy::of(set);
     policy.bootstrap = bo;
     // The GUI's leaderboard for the same filter: the same analyse() (models/analysis.h).
-    const Analysis analysis = analyse(std::make_shared<const ResultSet>(std::move(set)), filter, policy);
+    Analysis analysis = analyse(std::make_shared<const ResultSet>(std::move(set)), filter, policy);
+    analysis.styles = cli::reportStyles(a); // --workspace aliases (docs/workspace.md)
+    // Schema 1 (docs/schemas/leaderboard.schema.json); the provenance block on every format but the table.
+    const nlohmann::json block =
+        provenanceBlock(1, inputsJson(*analysis.set), policyJson(*analysis.set, analysis.filter));
     switch (format) {
     case cli::Format::Csv:
-        cli::emitReport(a, leaderboardCsv(analysis.summaries()));
+        cli::emitReport(a, cli::stampedText(cli::leaderboardCsvText(analysis), format, block)); // + aliases
         break;
     case cli::Format::Latex:
-        cli::emitReport(a, leaderboardLatex(analysis.summaries(), a.option("--caption")));
+        // + aliases and pass@k columns (app/cli/results_common.h)
+        cli::emitReport(
+            a, cli::stampedText(cli::leaderboardLatexText(analysis, a.option("--caption")), format, block));
         break;
     case cli::Format::Table:
     case cli::Format::Markdown: // the CSV's columns, aligned or as a GitHub table
-        cli::emitReport(a, cli::renderTable(cli::parseCsv(leaderboardCsv(analysis.summaries())), format,
-                                            a.option("--caption")));
+        cli::emitReport(a, cli::stampedText(cli::renderTable(cli::leaderboardTable(analysis), format,
+                                                             a.option("--caption")),
+                                            format, block));
         break;
     case cli::Format::Json:
-        cli::emitReport(a, vernier::cli::jsonText(leaderboardJson(analysis)) + "\n");
+        cli::emitReport(
+            a, cli::stampedJson(cli::withAttemptsAndAliases(leaderboardJson(analysis), analysis), block));
         break;
     }
     return cli::kExitOk;
@@ -77,8 +88,9 @@ int runLeaderboard(const std::vector<std::string>& raw) {
 
 VERNIER_CLI_COMMAND(
     leaderboard, "leaderboard",
-    "BUNDLE... --tasks PACK [--rescore [--jobs N]] [--policy latest|mean] [--system S]... [--workflow W]... "
-    "[--category C]... [--task T]... [--format json|table|csv|latex|markdown] [--out FILE]",
+    "BUNDLE... --tasks PACK [--workspace FILE] [--rescore [--jobs N]] [--policy latest|mean|best|first] "
+    "[--system S]... [--workflow W]... [--category C]... [--task T]... "
+    "[--format json|table|csv|latex|markdown] [--out FILE]",
     runLeaderboard, "the leaderboard of the systems in the bundles (JSON unless --format)",
     cli::join({cli::resultsOptionSpecs(),
                cli::filterOptionSpecs(),

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // vernier-cli: headless front end. Parses with CLI11 against the options each command registers
 // (app/cli/*_command.cpp, app/cli/command.h) and dispatches; the contract is docs/cli.md.
 #include <algorithm>
@@ -14,6 +16,7 @@
 #include <Standard_Version.hxx>
 
 #include "cli/command.h"
+#include "models/table_export.h"
 #include "scoring/errors.h"
 #include "vernier_version.h"
 
@@ -282,6 +285,11 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "vernier-cli %s: %s\n", c->name, what.c_str());
             return kExitBadInput;
         }
+    }
+    // --csv-raw (docs/cli.md): every CSV this run writes keeps its cells as they are (models/table_export.h).
+    for (const std::string& a : rest) {
+        if (a == "--") break;
+        if (a == "--csv-raw" && !c->rawArgs) vernier::setCsvRaw(true);
     }
     try {
         return c->run(rest);

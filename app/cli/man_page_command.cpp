@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // `vernier-cli man-page TEMPLATE` (internal, run by the build): the vernier-cli(1) man page. The prose is
 // packaging/man/vernier-cli.1; its COMMANDS section is written here from the option definitions the parser
 // uses (app/cli/command.h), so the page lists exactly the options `COMMAND --help` lists (docs/cli.md).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // `vernier-cli render`: the trial inspector's 3D picture of a reference/candidate pair, rendered
 // offscreen through the same path as the GUI's "Export image" (docs/contract.md §5).
 #include <cstdio>

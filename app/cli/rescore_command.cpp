@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // `vernier-cli rescore BUNDLE... --tasks PACK [--jobs N]`: rescoring with the embedded scorer in worker
 // processes (progress on stderr), cached outside the bundle; lists mismatches against recorded rewards.
 #include <cstdio>
@@ -6,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "cli/provenance_output.h"
+#include "cli/rescore_distributed.h"
 #include "cli/results_common.h"
 #include "models/report_json.h"
 #include "worker/rescoring.h"
@@ -59,7 +63,8 @@ int runRescore(const std::vector<std::string>& raw) {
     const cli::Format format = cli::reportFormat(a, cli::Format::Json);
     ResultSet set = cli::loadResults(a);
     cli::reportProblems(set);
-    cli::rescoreAll(set, a);
+    json distributed = json::object(); // --slurm, --shards, --emit-sbatch, --collect (docs/cluster.md)
+    if (!cli::rescoreDistributed(set, a, distributed)) cli::rescoreAll(set, a);
     json trials = json::array();
     json crashes = json::array();
     for (const auto& t : set.trials) {
@@ -112,10 +117,17 @@ int runRescore(const std::vector<std::string>& raw) {
                 {"cache", caches.empty() ? json(nullptr) : json(caches.front().second)},
                 {"cache_by_bundle", cacheByBundle},
                 {"trials", trials}};
+    for (const auto& [k, v] : distributed.items())
+        out[k] = v;
+    // Schema 1 (docs/schemas/rescore.schema.json); the provenance block on every format but the table.
+    json policy = policyJson(set, Filter{});
+    policy["rewards"] = "rescored"; // what this command computed (the recorded ones are listed beside them)
+    const json block = provenanceBlock(1, inputsJson(set), policy);
     if (format == cli::Format::Json)
-        cli::emitReport(a, vernier::cli::jsonText(out) + "\n");
+        cli::emitReport(a, cli::stampedJson(out, block));
     else
-        cli::emitReport(a, cli::renderTable(trialsTable(out), format, "Rescored trials"));
+        cli::emitReport(a, cli::stampedText(cli::renderTable(trialsTable(out), format, "Rescored trials"),
+                                            format, block));
     // --strict: a completed run that found disagreements or scorer failures says so in its exit code.
     if (a.flag("--strict") && (!mismatches.empty() || !crashes.empty())) {
         std::fprintf(stderr, "rescore --strict: %zu mismatch(es), %zu scorer crash(es) or timeout(s)\n",
@@ -129,16 +141,22 @@ int runRescore(const std::vector<std::string>& raw) {
 
 VERNIER_CLI_COMMAND(
     rescore, "rescore",
-    "BUNDLE... --tasks PACK [--jobs N] [--timeout S] [--no-cache] [--policy latest|mean] [--strict] "
+    "BUNDLE... --tasks PACK [--workspace FILE] [--jobs N] [--timeout S] [--no-cache] "
+    "[--policy latest|mean|best|first] [--strict] "
+    "[--slurm|--emit-sbatch DIR|--collect] [--shards N] [Slurm options: docs/cluster.md] "
     "[--format json|table|csv|latex|markdown] [--out FILE]",
     runRescore, "rescore every trial with the embedded scorer and list the mismatches (JSON unless --format)",
     cli::join(
-        {{{"--tasks", "PACK", "the task pack (folder or zip); required"},
-          {"--policy", "latest|mean", "which trial stands for a task (default latest)", false, false,
-           "latest mean"},
+        {{{"--tasks", "PACK", "the task pack (folder or zip); required without --workspace"},
+          {"--workspace", "FILE", "a Vernier workspace (*.vernier.json): its enabled bundles and task pack"},
+          {"--policy", "latest|mean|best|first", "which trial stands for a task (default latest)", false,
+           false, "latest mean best first"},
+          {"--attempts", "latest|mean|best|first", "same as --policy", false, false,
+           "latest mean best first"},
           {"--strict", nullptr,
            "exit 3 when a rescored reward differs from the recorded one by more than 1e-4, or a trial's "
            "scorer crashed or timed out"}},
          cli::rescoreOptionSpecs(),
+         cli::distributedRescoreOptionSpecs(),
          cli::formatOptionSpecs()}),
     "BUNDLE...: result bundles: Harbor job folders, submission folders, or zips of them");

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // `vernier-cli rescore-worker`: the scoring process behind RescoreEngine. Reads one JSON job per line on
 // stdin, answers one JSON line per job on stdout (the loop and protocol: worker/worker_loop.h). A reference
 // is measured once per task and kept in memory, so every other system's trial of that task costs only its

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "cli/results_common.h"
 
 #include <algorithm>
@@ -13,15 +15,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "models/report_json.h"
+#include "models/table_export.h"
 #include "scoring/errors.h"
 #include "worker/rescoring.h"
 
 namespace vernier::cli {
 
 const std::vector<std::string>& resultsOptionsWithValue() {
-    static const std::vector<std::string> v = {
-        "--tasks",     "--policy", "--jobs",   "--timeout",  "--a",        "--b",    "--similar", "--caption",
-        "--resamples", "--seed",   "--system", "--workflow", "--category", "--task", "--format",  "--out"};
+    static const std::vector<std::string> v = {"--tasks", "--policy", "--jobs", "--timeout", "--a", "--b",
+                                               "--similar", "--caption", "--resamples", "--seed", "--system",
+                                               "--workflow", "--category", "--task", "--format", "--out",
+                                               // sharded rescoring (app/cli/rescore_distributed.h)
+                                               "--shards", "--partition", "--time", "--mem", "--account",
+                                               "--sbatch-arg", "--job-dir", "--emit-sbatch",
+                                               // workspace and attempts (docs/workspace.md)
+                                               "--workspace", "--attempts", "--rewards", "--dpi"};
     return v;
 }
 
@@ -41,13 +50,26 @@ std::vector<OptionSpec> rescoreOptionSpecs() {
 }
 
 std::vector<OptionSpec> resultsOptionSpecs() {
-    return join({{
-                     {"--tasks", "PACK", "the task pack (folder or zip); required"},
-                     {"--policy", "latest|mean", "which trial stands for a task (default latest)", false,
-                      false, "latest mean"},
-                     {"--rescore", nullptr, "rescore every trial first and report on rescored rewards"},
-                 },
-                 rescoreOptionSpecs()});
+    return join(
+        {{
+             {"--tasks", "PACK", "the task pack (folder or zip); required without --workspace"},
+             {"--workspace", "FILE",
+              "a Vernier workspace (*.vernier.json): its bundles, pack, filter, policy and aliases; "
+              "options given here override it"},
+             {"--policy", "latest|mean|best|first",
+              "how the attempts of a task fold into its reward (default latest)", false, false,
+              "latest mean best first"},
+             {"--attempts", "latest|mean|best|first", "same as --policy", false, false,
+              "latest mean best first"},
+             {"--rescore", nullptr, "rescore every trial first and report on rescored rewards"},
+             {"--rewards", "recorded|rescored",
+              "recorded rewards, or rescored ones (rescoring first, as --rescore)", false, false,
+              "recorded rescored"},
+             {"--split-by-job", nullptr, "every Harbor job of an agent and model is a system of its own"},
+             {"--no-index", nullptr,
+              "read every trial's files; neither read nor write the bundles' trial index (docs/index.md)"},
+         },
+         rescoreOptionSpecs()});
 }
 
 std::vector<OptionSpec> filterOptionSpecs() {
@@ -68,21 +90,73 @@ std::vector<OptionSpec> formatOptionSpecs() {
         {"--csv", nullptr, "same as --format csv"},
         {"--latex", nullptr, "same as --format latex"},
         {"--out", "FILE", "write the report to FILE (atomically) instead of stdout"},
+        {"--csv-raw", nullptr, "CSV cells as they are: no ' before = + - @ TAB CR (docs/cli.md)"},
     };
 }
 
+std::optional<Workspace> commandWorkspace(const Args& args) {
+    if (args.options("--workspace").empty() && !args.flag("--workspace")) return std::nullopt;
+    const std::string path = args.option("--workspace");
+    if (path.empty()) throw InputError("--workspace needs a value (FILE)");
+    return loadWorkspace(path);
+}
+
+namespace {
+
+// --policy and --attempts (one name, or both the same), else the workspace's, else latest.
+SelectionPolicy attemptsPolicy(const Args& args, const std::optional<Workspace>& ws) {
+    std::string chosen, from;
+    for (const char* flag : {"--policy", "--attempts"})
+        for (const std::string& v : args.options(flag)) {
+            if (!chosen.empty() && v != chosen)
+                throw InputError(from + " " + chosen + " and " + flag + " " + v + " disagree");
+            chosen = v;
+            from = flag;
+        }
+    if (chosen.empty()) return ws ? ws->policy : SelectionPolicy::LatestFinished;
+    const auto p = parseSelectionPolicy(chosen);
+    if (!p) throw InputError(from + " must be latest, mean, best or first, got '" + chosen + "'");
+    return *p;
+}
+
+} // namespace
+
 ResultSet loadResults(const Args& args) {
-    const std::string tasks = args.option("--tasks");
-    if (tasks.empty()) throw InputError("--tasks PACK is required");
+    const std::optional<Workspace> ws = commandWorkspace(args);
+    std::string tasks = args.option("--tasks");
+    if (tasks.empty() && ws) tasks = ws->taskPack;
+    if (tasks.empty())
+        throw InputError(ws ? "--tasks PACK is required (the workspace names no task pack)"
+                            : "--tasks PACK is required");
     std::vector<std::string> bundles = args.positionals(resultsOptionsWithValue());
-    if (bundles.empty()) throw InputError("no result bundle given");
-    ResultSet set = importResults(bundles, tasks);
-    const std::string policy = args.option("--policy", "latest");
-    if (policy == "mean")
-        set.setPolicy(SelectionPolicy::Mean);
-    else if (policy != "latest")
-        throw InputError("--policy must be latest or mean");
+    if (bundles.empty() && ws) bundles = ws->enabledBundles();
+    if (bundles.empty())
+        throw InputError(ws ? "no result bundle given (the workspace has no enabled bundle)"
+                            : "no result bundle given");
+    const SelectionPolicy policy = attemptsPolicy(args, ws); // a bad value is reported before importing
+    const std::string rewards = args.option("--rewards");
+    if (!rewards.empty() && rewards != "recorded" && rewards != "rescored")
+        throw InputError("--rewards must be recorded or rescored, got '" + rewards + "'");
+    ImportOptions options;
+    options.splitByJob = args.flag("--split-by-job") || (ws && ws->splitByJob);
+    options.useIndex = !args.flag("--no-index");
+    ResultSet set = importResults(bundles, tasks, options);
+    set.setPolicy(policy);
     return set;
+}
+
+bool wantsRescore(const Args& args) {
+    if (args.flag("--rescore")) return true;
+    const std::string rewards = args.option("--rewards");
+    if (rewards == "rescored") return true;
+    if (rewards == "recorded") return false;
+    const std::optional<Workspace> ws = commandWorkspace(args);
+    return ws && ws->preferRescored;
+}
+
+SystemStyles reportStyles(const Args& args) {
+    const std::optional<Workspace> ws = commandWorkspace(args);
+    return ws ? ws->styles : SystemStyles{};
 }
 
 Filter reportFilter(const Args& args, const ResultSet& set) {
@@ -99,7 +173,24 @@ Filter reportFilter(const Args& args, const ResultSet& set) {
     v.workflows = args.options("--workflow");
     v.categories = args.options("--category");
     v.tasks = args.options("--task");
-    return parseFilter(v, set);
+    Filter given = parseFilter(v, set);
+    const std::optional<Workspace> ws = commandWorkspace(args);
+    if (!ws) return given;
+    // The workspace's filter, each dimension given on the command line replacing its own.
+    Filter f = ws->filter;
+    for (const auto& label : ws->styles.hiddenLabels())
+        f.hiddenSystems.insert(label);
+    if (!v.systems.empty()) {
+        f.systems = given.systems;
+        for (const auto& label : given.systems) // named on the command line: shown, hidden or not
+            f.hiddenSystems.erase(label);
+    }
+    if (!v.workflows.empty()) f.workflows = given.workflows;
+    if (!v.categories.empty()) f.categories = given.categories;
+    if (!v.tasks.empty()) f.tasks = given.tasks;
+    // Bundles named on the command line replace the workspace's, and with them its bundle filter.
+    if (!args.positionals(resultsOptionsWithValue()).empty()) f.bundles.clear();
+    return f;
 }
 
 namespace {
@@ -181,12 +272,9 @@ Format reportFormat(const Args& args, Format fallback) {
 
 namespace {
 
+// RFC 4180 quoting (a bare CR included) and the formula guard of models/table_export.h (off with --csv-raw).
 std::string csvCell(const std::string& s) {
-    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-    std::string out = "\"";
-    for (char c : s)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
+    return csvField(s);
 }
 
 std::string latexCell(const std::string& s) {
@@ -391,6 +479,164 @@ void emitReport(const Args& args, const std::string& text) {
 void reportProblems(const ResultSet& set) {
     for (const auto& p : set.problems)
         std::fprintf(stderr, "warning: %s: %s\n", p.path.c_str(), p.reason.c_str());
+}
+
+namespace {
+
+std::string percent(const std::optional<double>& v) {
+    if (!v) return "";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", *v * 100);
+    return buf;
+}
+
+bool anyAlias(const Analysis& a) {
+    for (const auto& r : a.rows)
+        if (a.displayName(r.system) != a.set->systems[static_cast<std::size_t>(r.system)].label())
+            return true;
+    return false;
+}
+
+int mostAttempts(const Analysis& a) {
+    int k = 0;
+    for (const auto& r : a.rows)
+        k = std::max(k, r.maxAttempts);
+    return k;
+}
+
+} // namespace
+
+namespace {
+
+// The lines of a text, without their line ends.
+std::vector<std::string> linesOf(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        out.push_back(line);
+    return out;
+}
+
+// The pass@1 and pass@k (perfect, percent) cells of a row; k = the most attempts of any shown system.
+std::pair<std::string, std::string> passCells(const SystemRow& r, int k) {
+    const auto& curve = r.passPerfect;
+    return {curve.empty() ? std::string() : percent(curve.front().value),
+            static_cast<int>(curve.size()) >= k ? percent(curve[static_cast<std::size_t>(k - 1)].value)
+                                                : std::string()};
+}
+
+} // namespace
+
+std::string leaderboardCsvText(const Analysis& a) {
+    const std::string base = leaderboardCsv(a);
+    if (!a.set || !anyAlias(a)) return base;
+    std::string out;
+    std::size_t row = 0;
+    for (const std::string& line : linesOf(base)) {
+        const std::size_t comma = line.find(',');
+        if (comma == std::string::npos) {
+            out += line + "\n";
+            continue;
+        }
+        const std::string cell = row == 0                  ? std::string("system")
+                                 : row - 1 < a.rows.size() ? csvField(a.displayName(a.rows[row - 1].system))
+                                                           : std::string();
+        out += line.substr(0, comma) + "," + cell + line.substr(comma) + "\n";
+        ++row;
+    }
+    return out;
+}
+
+std::string leaderboardLatexText(const Analysis& a, const std::string& caption) {
+    const std::string base = leaderboardLatex(a, caption);
+    if (!a.set) return base;
+    const bool alias = anyAlias(a);
+    const int k = mostAttempts(a);
+    if (!alias && k <= 1) return base;
+    std::string out;
+    enum { Before, Header, Rows, After } at = Before;
+    std::size_t row = 0;
+    const auto extend = [&](std::string line, const std::string& first, const std::string& p1,
+                            const std::string& pk) {
+        const std::string end = " \\\\";
+        if (line.size() < end.size() || line.compare(line.size() - end.size(), end.size(), end) != 0)
+            return line;
+        line.resize(line.size() - end.size());
+        if (alias) {
+            const std::size_t amp = line.find(" & ");
+            if (amp != std::string::npos) line = line.substr(0, amp) + " & " + first + line.substr(amp);
+        }
+        if (k > 1) line += " & " + p1 + " & " + pk;
+        return line + end;
+    };
+    for (std::string line : linesOf(base)) {
+        const std::string tabular = "\\begin{tabular}{";
+        if (at == Before && line.rfind(tabular, 0) == 0 && line.back() == '}') {
+            std::string spec = line.substr(tabular.size(), line.size() - tabular.size() - 1);
+            if (alias) spec.insert(std::min<std::size_t>(1, spec.size()), "l");
+            if (k > 1) spec += "rr";
+            line = tabular + spec + "}";
+        } else if (line == "\\toprule") {
+            at = Header;
+        } else if (at == Header) {
+            line = extend(line, "System", "pass@1 (\\%)", "pass@" + std::to_string(k) + " (\\%)");
+            at = Rows;
+        } else if (line == "\\midrule") {
+        } else if (line == "\\bottomrule") {
+            at = After;
+        } else if (at == Rows && row < a.rows.size()) {
+            const SystemRow& r = a.rows[row++];
+            const auto [p1, pk] = passCells(r, k);
+            line = extend(line, latexEscape(a.displayName(r.system)), p1.empty() ? "---" : p1,
+                          pk.empty() ? "---" : pk);
+        }
+        out += line + "\n";
+    }
+    return out;
+}
+
+TextTable leaderboardTable(const Analysis& a) {
+    TextTable t = parseCsv(leaderboardCsv(a));
+    if (!a.set) return t;
+    if (anyAlias(a)) {
+        t.header.insert(t.header.begin() + 1, "system");
+        for (std::size_t i = 0; i < t.rows.size() && i < a.rows.size(); ++i)
+            t.rows[i].insert(t.rows[i].begin() + 1, a.displayName(a.rows[i].system));
+    }
+    const int k = mostAttempts(a);
+    if (k > 1) {
+        t.header.push_back("pass@1");
+        t.header.push_back("pass@" + std::to_string(k));
+        for (std::size_t i = 0; i < t.rows.size() && i < a.rows.size(); ++i) {
+            const auto [p1, pk] = passCells(a.rows[i], k);
+            t.rows[i].push_back(p1);
+            t.rows[i].push_back(pk);
+        }
+    }
+    return t;
+}
+
+nlohmann::json withAttemptsAndAliases(nlohmann::json leaderboard, const Analysis& a) {
+    using nlohmann::json;
+    if (!a.set || !leaderboard.contains("systems")) return leaderboard;
+    json& rows = leaderboard["systems"];
+    const auto curveJson = [](const std::vector<PassAtK>& curve) {
+        json out = json::array();
+        for (const auto& p : curve)
+            out.push_back(
+                {{"k", p.k}, {"value", p.value ? json(tidy(*p.value * 100)) : json()}, {"tasks", p.tasks}});
+        return out;
+    };
+    for (std::size_t i = 0; i < rows.size() && i < a.rows.size(); ++i) {
+        const SystemRow& r = a.rows[i];
+        const std::string label = a.set->systems[static_cast<std::size_t>(r.system)].label();
+        const std::string name = a.displayName(r.system);
+        rows[i]["alias"] = name != label ? json(name) : json();
+        rows[i]["attempts"] = {
+            {"max", r.maxAttempts},
+            {"pass_at_k", {{"perfect", curveJson(r.passPerfect)}, {"nonzero", curveJson(r.passNonZero)}}}};
+    }
+    return leaderboard;
 }
 
 } // namespace vernier::cli

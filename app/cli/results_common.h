@@ -1,26 +1,52 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Shared by the commands that read result bundles (leaderboard, compare, rescore): the common options
-// BUNDLE... --tasks PACK [--policy latest|mean] [--rescore] [--jobs N] [--timeout S] [--no-cache], and the
+// BUNDLE... --tasks PACK [--workspace FILE] [--policy|--attempts latest|mean|best|first] [--rescore]
+// [--rewards recorded|rescored] [--split-by-job] [--no-index] [--jobs N] [--timeout S] [--no-cache], and the
 // report filters [--system S]... [--workflow W]... [--category C]... [--task T]... (models/filter.h).
+//
+// --workspace FILE (docs/workspace.md) supplies what the GUI shows for that workspace: the enabled bundles,
+// the task pack, the filter (hidden systems included), the attempts policy, the rewards preference, split by
+// job and the system aliases. Whatever is given on the command line overrides the workspace's value.
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "cli/command.h"
+#include "models/analysis.h"
 #include "models/filter.h"
 #include "models/result_set.h"
+#include "models/workspace.h"
 
 namespace vernier::cli {
 
 // The options that take a value, for Args::positionals().
 const std::vector<std::string>& resultsOptionsWithValue();
 
-// Imports the bundles named on the command line; throws InputError for a missing --tasks or bundle.
+// The workspace named by --workspace, loaded (InputError with a one-line reason when it cannot be);
+// nullopt without the option.
+std::optional<Workspace> commandWorkspace(const Args& args);
+
+// Imports the bundles named on the command line (or, without any, the workspace's enabled bundles);
+// throws InputError for a missing --tasks or bundle. Applies the attempts policy (--policy, --attempts or
+// the workspace's) and split by job (--split-by-job or the workspace's).
 ResultSet loadResults(const Args& args);
 
 // The report filters, checked against the set: an unknown system, workflow, category or task (or a filter
-// option without a value) is an InputError naming the valid values. Empty filter when none is given.
+// option without a value) is an InputError naming the valid values. Empty filter when none is given. With
+// --workspace the workspace's filter is the start: each filter option given replaces that dimension, and
+// the workspace's hidden systems stay hidden unless --system names them.
 Filter reportFilter(const Args& args, const ResultSet& set);
+
+// True when the report is to be on rescored rewards: --rescore, --rewards rescored, or a workspace that
+// prefers rescored rewards (unless --rewards recorded).
+bool wantsRescore(const Args& args);
+
+// The workspace's system styles (aliases, colours, hidden); empty without --workspace.
+SystemStyles reportStyles(const Args& args);
+
 // Usage text of the report filters, for the commands' usage lines.
 constexpr const char* kFilterUsage = "[--system S]... [--workflow W]... [--category C]... [--task T]...";
 
@@ -54,5 +80,22 @@ TextTable parseCsv(const std::string& csv);
 void emitReport(const Args& args, const std::string& text);
 // The same for any path.
 void writeFileAtomically(const std::string& path, const std::string& bytes);
+
+// The leaderboard as rows (CSV columns of models/table_export.h), with a `system` column after `rank`
+// holding the alias or label when some shown system has an alias, and `pass@1` / `pass@K` columns (perfect,
+// percent, K = the most attempts any shown system has on a task) when some system has more than one
+// attempt per task.
+TextTable leaderboardTable(const Analysis& analysis);
+// The leaderboard CSV of models/table_export.h, with the `system` column after `rank` when some shown
+// system has an alias. No pass@k columns: the CSV's columns are a contract (tests/cli/contract_rules.py);
+// the pass@k curves are in the JSON.
+std::string leaderboardCsvText(const Analysis& analysis);
+// The booktabs table of models/table_export.h, with a System column (aliases) and the pass@1 / pass@K
+// columns as leaderboardTable() adds them.
+std::string leaderboardLatexText(const Analysis& analysis, const std::string& caption);
+// Adds to leaderboard JSON rows (models/report_json.h) what the analysis knows beyond them: "alias" (the
+// display name, null without one) and "attempts": {"max": k, "pass_at_k": {"perfect": [...], "nonzero":
+// [...]}} with {"k", "value" (percent, null when no task has k attempts), "tasks"} entries.
+nlohmann::json withAttemptsAndAliases(nlohmann::json leaderboard, const Analysis& analysis);
 
 } // namespace vernier::cli

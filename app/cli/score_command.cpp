@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // `vernier-cli score`: one candidate against its reference (docs/contract.md §5), or both stages of a
 // create_and_edit task; geometry (docs/scoring.md §5.1) plus optional spec consistency (§8). The scoring
 // itself, stage selection and combination included, is TrialScorer's (scoring/trial_scorer.h).
@@ -13,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "models/provenance_json.h"
 #include "scoring/errors.h"
 #include "scoring/process_guard.h"
 #include "scoring/reward.h"
@@ -144,6 +147,12 @@ int runScore(const std::vector<std::string>& args) {
         trial = TrialInput::createAndEdit(DocumentInput::fromFile(rb), DocumentInput::fromFile(cb),
                                           DocumentInput::fromFile(re), DocumentInput::fromFile(ce), spec);
     }
+    // Schema 1 (docs/schemas/score.schema.json): the documents given, in option order, as inputs.
+    std::vector<std::string> given;
+    for (const char* opt : {"--reference", "--candidate", "--reference-base", "--candidate-base",
+                            "--reference-edit", "--candidate-edit", "--spec"})
+        if (const std::string p = a.option(opt); !p.empty()) given.push_back(p);
+    const json block = provenanceBlock(1, inputsJson(given));
     TrialScorerOptions so;
     so.geometry = o.geometry;
     so.method = o.method;
@@ -154,7 +163,7 @@ int runScore(const std::vector<std::string>& args) {
         if (!twoStage) {
             const json j = stageJson(r.stages[0], o);
             if (o.json)
-                std::cout << dumpJson(j) << "\n";
+                std::cout << dumpJson(withProvenance(j, block)) << "\n";
             else
                 printHuman(j);
             return cli::kExitOk;
@@ -163,7 +172,7 @@ int runScore(const std::vector<std::string>& args) {
         const json je = stageJson(r.stages[1], o);
         const json j = createAndEditToJson(jb, je, *r.createAndEdit, o.method);
         if (o.json) {
-            std::cout << dumpJson(j) << "\n";
+            std::cout << dumpJson(withProvenance(j, block)) << "\n";
         } else {
             std::printf("[base]\n");
             printHuman(jb);

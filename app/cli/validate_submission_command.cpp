@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // `vernier-cli validate-submission MANIFEST JOB_DIR [--tasks PACK] [--policy P.json] [--json]`: the
 // cad-bench v2 maintainers' manifest checks and artifact audit of a submission and its downloaded Harbor job
 // (docs/formats.md, "cad-bench v2 submissions"); with --tasks also their re-grade, with the embedded scorer.
@@ -14,6 +16,7 @@
 
 #include "cli/command.h"
 #include "models/bundle_tree.h"
+#include "models/provenance_json.h"
 #include "models/result_set.h"
 #include "models/submission.h"
 #include "scoring/errors.h"
@@ -63,7 +66,10 @@ Inputs resolveInputs(const cli::Args& a) {
 // Re-grades the counted non-error trials with the embedded scorer (worker processes, cached outside the job).
 std::map<std::string, std::optional<double>> rescore(const SubmissionReport& report, const BundleTree& tree,
                                                      const std::string& job, const cli::Args& a) {
-    ResultSet set = importResults({job}, a.option("--tasks"));
+    // An audit reads the submission as it is and writes nothing beside it: no trial index (docs/index.md).
+    ImportOptions options;
+    options.useIndex = false;
+    ResultSet set = importResults({job}, a.option("--tasks"), options);
     std::map<std::string, int> byPath;
     auto withoutSlash = [](std::string p) {
         while (p.size() > 1 && p.back() == '/')
@@ -210,9 +216,14 @@ int runValidateSubmission(const std::vector<std::string>& raw) {
     SubmissionReport report = validateSubmission(manifest, tree, policy);
     if (!a.option("--tasks").empty() && report.auditRun)
         addRescoreFindings(report, rescore(report, tree, in.job, a));
-    if (a.flag("--json"))
-        std::cout << cli::jsonText(reportJson(in, manifest, policy, report)) << "\n";
-    else
+    if (a.flag("--json")) { // schema 1: docs/schemas/validate-submission.schema.json
+        std::vector<std::string> inputs{in.manifest, in.job};
+        if (!policyPath.empty()) inputs.push_back(policyPath);
+        if (const std::string pack = a.option("--tasks"); !pack.empty()) inputs.push_back(pack);
+        std::cout << cli::jsonText(withProvenance(reportJson(in, manifest, policy, report),
+                                                  provenanceBlock(1, inputsJson(inputs))))
+                  << "\n";
+    } else
         printHuman(in, manifest, policy, report);
     return report.passed() ? cli::kExitOk : cli::kExitFindings;
 }

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 """The JSON shapes `vernier-cli` promises (docs/contract.md §5, docs/cli.md), written down as data, and the
 function that holds a parsed document against them.
 
@@ -294,7 +296,7 @@ LEADERBOARD = obj({
     "zero_categories": obj(each=obj({name: integer(0) for name in ZERO_CATEGORY_NAMES})),
     "zero_gates": obj(),
     "overall_method": string(),
-    "selection": string({"latest_finished", "mean"}),
+    "selection": string({"latest_finished", "mean", "best", "first"}),
     "rescored": boolean(),
     "rewards": string(),
     "units": obj({"scores": string({"points"}), "rates": string({"percent"}), "cost": string({"USD"}),
@@ -324,7 +326,7 @@ COMPARE = obj({
     "lower": integer(0),
     "n_tasks": integer(0),
     "similar_threshold": number(0, 1),
-    "selection": string({"latest_finished", "mean"}),
+    "selection": string({"latest_finished", "mean", "best", "first"}),
     "filter": Optional(FILTER),
     "bootstrap": BOOTSTRAP,
 }, check=counts_add_up)
@@ -391,7 +393,8 @@ SHAPES = {
 # leaderboard --csv: the header, and the same number of fields on every row.
 LEADERBOARD_CSV_HEADER = ("rank,agent,model,n_trials,overall,ci95_lo,ci95_hi,creation,create_and_edit,"
                           "image_to_cad,perfect_rate,zero_rate,cost_usd,cost_per_point,mean_duration_min,"
-                          "overall_method")
+                          "overall_method,creation_ci95_lo,creation_ci95_hi,create_and_edit_ci95_lo,"
+                          "create_and_edit_ci95_hi,image_to_cad_ci95_lo,image_to_cad_ci95_hi")
 
 
 def problems(command, document):
@@ -405,7 +408,11 @@ def csv_problems(text, expected_rows=None):
     """leaderboard --csv: its header, one row per system, the header's number of fields on every row."""
     import csv
     import io
-    rows = list(csv.reader(io.StringIO(text)))
+    # Leading "# " lines are the provenance comment (docs/cli.md "Provenance"), not part of the table.
+    lines = text.splitlines(keepends=True)
+    while lines and lines[0].startswith("#"):
+        lines.pop(0)
+    rows = list(csv.reader(io.StringIO("".join(lines))))
     if not rows:
         return ["leaderboard.csv: empty"]
     out = []

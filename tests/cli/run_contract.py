@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 """ctest `cli.contract`: runs the built vernier-cli on the repository's own inputs — every FCStd fixture of
 tests/data/fcstd, the embedded sample bundle (resources/sample/results with its pack), and the submission
 fixtures of tests/data/submission — and holds what it prints against the shapes of tests/cli/contract_rules.py

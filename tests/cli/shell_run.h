@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Runs a shell command line for the CLI tests: its standard output and exit code.
 #include <cstdio>

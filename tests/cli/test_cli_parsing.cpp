@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // vernier-cli's command line (app/cli/main.cpp, docs/cli.md "Conventions"): `--help` of every command,
 // unknown options and missing values (exit 2, one line naming the option and the closest valid one),
 // --format for the report commands, --out, rescore --strict (exit 3), render from a bundle, the bash
@@ -31,6 +33,8 @@ const std::string kSample = kSource + "/resources/sample";
 const std::string kInputs = "'" + kSample + "/results' --tasks '" + kSample + "/pack' ";
 const std::string kHarbor = kSource + "/tests/data/harbor";
 const std::string kPair = "--a claude-code/claude-opus-5.5 --b codex/gpt-6-astra ";
+// Outputs are dated (docs/cli.md "Provenance block"); a fixed date makes two runs' bytes comparable.
+[[maybe_unused]] const bool kFixedDate = ::setenv("SOURCE_DATE_EPOCH", "1700000000", 1) == 0;
 
 std::string tempPath(const std::string& name) {
     return ::testing::TempDir() + "vernier_cli_parsing_" + std::to_string(getpid()) + "_" + name;
@@ -217,7 +221,8 @@ void expectFormat(const std::string& format, const std::string& out, const std::
     std::vector<std::string> lines;
     std::istringstream in(out);
     for (std::string line; std::getline(in, line);)
-        lines.push_back(line);
+        if (line.rfind("# ", 0) != 0 && line.rfind("<!-- ", 0) != 0) // the provenance comment (docs/cli.md)
+            lines.push_back(line);
     if (format == "json") {
         EXPECT_NO_THROW((void)json::parse(out));
     } else if (format == "csv") {

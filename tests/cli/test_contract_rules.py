@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 """ctest `cli.contract_rules`: the rules of tests/cli/contract_rules.py bite. Each command's shape accepts a
 well-formed document (written by hand after docs/contract.md §5), and every deliberately broken copy of it —
 a key removed, a value of the wrong type, a score out of range, a bad enum value, a wrong array length — is
@@ -234,8 +236,10 @@ class ContractRules(unittest.TestCase):
 
     def test_csv_and_latex_tables(self):
         header = rules.LEADERBOARD_CSV_HEADER
-        row = "1,a,m,10,61.50,50.00,72.00,70.00,,55.00,20.00,10.00,3.20,,4.50,mean of per-task rewards"
+        row = ("1,a,m,10,61.50,50.00,72.00,70.00,,55.00,20.00,10.00,3.20,,4.50,mean of per-task rewards,"
+               "60.00,80.00,,,40.00,70.00")
         self.assertEqual(rules.csv_problems(f"{header}\n{row}\n", 1), [])
+        self.assertEqual(rules.csv_problems(f"# vernier-provenance: {{}}\n{header}\n{row}\n", 1), [])
         self.assertTrue(rules.csv_problems(f"{header}\n{row}\n", 2))                         # a row missing
         self.assertTrue(rules.csv_problems(f"{header}\n1,a,m\n", 1))                        # a short row
         self.assertTrue(rules.csv_problems(header.replace("overall,", "score,") + "\n", 0))  # a renamed column

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The committed corpus of broken inputs (tests/data/hostile, issue 8) through `vernier-cli inspect`,
 // `score` and `leaderboard`: exit 2 with a one-line reason for a bad file, and a bundle with broken
 // trials still lists the good ones and names the bad ones. Hostile inputs too big or too odd to commit

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // `vernier-cli inspect` end to end: the JSON of docs/contract.md §5 on real fixtures, and exit 2 with a
 // one-line reason on every kind of bad input (hostile archives are made here).
 #include <cstdlib>
@@ -79,8 +81,10 @@ std::vector<std::string> keysOf(const json& j) {
 
 TEST(InspectCli, JsonHasExactlyTheContractKeys) {
     const json j = inspectJson("box_additive.FCStd");
+    // The contract's keys and the provenance block (docs/cli.md "Provenance block").
     EXPECT_THAT(keysOf(j), ::testing::UnorderedElementsAre("file", "bodies", "scored_body", "feature_tree",
-                                                           "features", "gate"));
+                                                           "features", "gate", "schema_version", "generator",
+                                                           "inputs", "generated_at"));
     EXPECT_THAT(keysOf(j["features"]),
                 ::testing::UnorderedElementsAre("volume", "area", "surface_area_by_type", "obb_sorted",
                                                 "principal_moments_normalized", "n_faces", "n_vertices",

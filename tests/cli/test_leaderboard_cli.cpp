@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // `vernier-cli leaderboard`, `compare` and `rescore` end to end: hand-made bundles with hand-computed
 // numbers, the embedded sample (its documented zero categories and kernel-drift mismatches), output
 // formats, exit codes and determinism.
@@ -5,6 +7,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -23,6 +26,8 @@ using vernier::test::runShell;
 namespace {
 
 const std::string kCli = std::string(VERNIER_BINARY_DIR) + "/bin/vernier-cli";
+// Outputs are dated (docs/cli.md "Provenance block"); a fixed date makes two runs' bytes comparable.
+[[maybe_unused]] const bool kFixedDate = ::setenv("SOURCE_DATE_EPOCH", "1700000000", 1) == 0;
 const std::string kSample = std::string(VERNIER_SOURCE_DIR) + "/resources/sample";
 
 CliRun run(const std::string& args, const std::string& env = {}) {
@@ -136,8 +141,10 @@ TEST(LeaderboardCli, CsvAndLatex) {
     makeBundle(s);
     CliRun csv = run("leaderboard '" + s / "sub" + "' --tasks '" + s / "pack" + "' --csv");
     ASSERT_EQ(csv.exitCode, 0);
-    EXPECT_EQ(csv.out.rfind("rank,agent,model,n_trials,overall,ci95_lo,ci95_hi,creation,create_and_edit,", 0),
-              0u);
+    // The provenance comment line first (docs/cli.md "Provenance block"), then the header.
+    EXPECT_EQ(csv.out.rfind("# vernier-provenance: {", 0), 0u);
+    EXPECT_NE(csv.out.find("\nrank,agent,model,n_trials,overall,ci95_lo,ci95_hi,creation,create_and_edit,"),
+              std::string::npos);
     EXPECT_NE(csv.out.find("\n1,a,m1,3,50.00,50.00,50.00,100.00,50.00,0.00,33.33,33.33,3.00,0.06,30.00,"),
               std::string::npos);
     EXPECT_NE(csv.out.find("\n2,b,m2,3,50.00,50.00,50.00,80.00,50.00,20.00,0.00,0.00,,,30.00,"),
@@ -146,10 +153,11 @@ TEST(LeaderboardCli, CsvAndLatex) {
     ASSERT_EQ(tex.exitCode, 0);
     EXPECT_NE(tex.out.find("\\toprule"), std::string::npos);
     EXPECT_NE(tex.out.find("\\bottomrule"), std::string::npos);
-    EXPECT_NE(tex.out.find(
-                  "2 & b & m2 & 3 & 50.00 & [50.00, 50.00] & 80.00 & 50.00 & 20.00 & 0.00 & 0.00 & --- & --- "
-                  "& 30.00 \\\\"),
-              std::string::npos);
+    // Each workflow's score with its interval (one task each: a point interval).
+    EXPECT_NE(tex.out.find("2 & b & m2 & 3 & 50.00 & [50.00, 50.00] & 80.00 & [80.00, 80.00] & 50.00 & "
+                           "[50.00, 50.00] & 20.00 & [20.00, 20.00] & 0.00 & 0.00 & --- & --- & 30.00"),
+              std::string::npos)
+        << tex.out;
 }
 
 TEST(LeaderboardCli, BadInputIsExit2) {
@@ -160,7 +168,8 @@ TEST(LeaderboardCli, BadInputIsExit2) {
     EXPECT_EQ(
         run("compare '" + s / "sub" + "' --tasks '" + s / "pack" + "' --a a/m1 --b z/z --json").exitCode, 2);
     EXPECT_EQ(run("leaderboard '" + s / "sub" + "' --tasks '" + s / "pack" + "' --json --csv").exitCode, 2);
-    EXPECT_EQ(run("leaderboard '" + s / "sub" + "' --tasks '" + s / "pack" + "' --policy best").exitCode, 2);
+    EXPECT_EQ(run("leaderboard '" + s / "sub" + "' --tasks '" + s / "pack" + "' --policy median").exitCode,
+              2);
 }
 
 TEST(LeaderboardCli, SampleBundleTaxonomyMatchesItsPlan) {

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The report filters of `vernier-cli leaderboard|compare` (--system, --workflow, --category, --task;
 // models/filter.h) on the embedded sample, with numbers checked by hand from its reward files, and the
 // one-line exit-2 answers to bad values.

@@ -1,8 +1,11 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // `vernier-cli score` end to end: JSON keys of docs/contract.md §5, exit codes, spec wiring, create_and_edit
 // stages, and bit-identical output on repeat and across thread counts.
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -21,6 +24,8 @@ namespace {
 
 const std::string kCli = std::string(VERNIER_BINARY_DIR) + "/bin/vernier-cli";
 const std::string kFixtures = std::string(VERNIER_TEST_DATA_DIR) + "/fcstd/";
+// Outputs are dated (docs/cli.md "Provenance block"); a fixed date makes two runs' bytes comparable.
+[[maybe_unused]] const bool kFixedDate = ::setenv("SOURCE_DATE_EPOCH", "1700000000", 1) == 0;
 
 CliRun run(const std::string& args) {
     const std::string cmd = "'" + kCli + "' " + args + " 2>/dev/null";

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // `vernier-cli` on an ablation (docs/formats.md "System identity"): two Harbor jobs of one agent and model
 // that differ in one config.agent.kwargs field are two systems in `leaderboard --json` (rows with their
 // `variant`, zero-reward counts under the full label), `compare` and `--system` take those labels, and two

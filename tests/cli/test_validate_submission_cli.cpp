@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // `vernier-cli validate-submission` end to end on tests/data/submission (README there): exit 0 on the clean
 // fixture, 3 with the finding in the JSON on a defect, 2 with a one-line reason when an input cannot be read;
 // the three ways to name the inputs; the published policy by default; the re-grade with --tasks.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Hand-made task packs and result bundles for the models tests: files written into a temporary folder,
 // and zips of them (stored entries, written by a tiny writer so the tests depend on no zip tool).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The ATIF trajectory reader: every schema version's shapes, totals from final_metrics and from the
 // steps, paging by byte ranges, a generated 200k-step file indexed in bounded memory, hostile inputs.
 #include <chrono>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Attempts per task: folding, the unbiased pass@k estimator, and the pairwise matrix with Holm's adjustment,
 // each against hand-computed values (docs/statistics.md).
 #include <gtest/gtest.h>

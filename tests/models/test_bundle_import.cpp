@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Importers on hand-made task packs, Harbor job folders, submission trees and zips of them,
 // including malformed files (each affects only its own trial).
 #include <gtest/gtest.h>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The numbers of a deviation field (models/deviation_stats.h) on hand-made samples.
 #include <cmath>
 #include <limits>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Zero-reward taxonomy: precedence of docs/contract.md §1 (first failure wins), gates from the verifier's
 // reason texts (docs/scoring.md §7.1), rescored results over recorded ones, counts per system.
 #include <gtest/gtest.h>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The shared filter (models/filter.h) and analyse() (models/analysis.h): matching, parsing of command-line
 // values, and hand-checked means of a filtered in-memory result set.
 #include <gtest/gtest.h>

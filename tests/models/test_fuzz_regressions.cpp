@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Replays every committed fuzz finding (tests/data/hostile/fuzz-regressions/<target>/) and the whole
 // hostile corpus through the same harness functions the libFuzzer targets run (fuzz/harness.h): each must
 // come back normally or as InputError — a crash or sanitizer report fails the suite.
@@ -27,6 +29,8 @@ const std::map<std::string, Harness>& harnesses() {
         {"fuzz_task_toml", vernier::fuzz::taskToml},
         {"fuzz_atif_trajectory", vernier::fuzz::atifTrajectory},
         {"fuzz_submission_manifest", vernier::fuzz::submissionManifest},
+        {"fuzz_workspace", vernier::fuzz::workspace},
+        {"fuzz_job_files", vernier::fuzz::jobFiles},
     };
     return h;
 }
@@ -70,4 +74,7 @@ TEST(FuzzRegressions, TheHostileCorpusGoesThroughEveryDocumentHarness) {
     }
     for (const auto& f : fs::directory_iterator(kHostile / "json"))
         feed(vernier::fuzz::specJson, f.path());
+    // The workspace seeds (tests/data/workspace/README.md), valid and refused ones.
+    for (const auto& f : fs::directory_iterator(fs::path(VERNIER_TEST_DATA_DIR) / "workspace"))
+        feed(vernier::fuzz::workspace, f.path());
 }

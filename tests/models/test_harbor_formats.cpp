@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The result shapes Harbor 0.20-0.22 really writes (docs/formats.md): answers under
 // artifacts/logs/artifacts/, manifest destinations, multi-step trials with per-step usage, timing, rewards
 // and exceptions, reward strategies, stopped trials, several reward keys, job statistics, and a job shared

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The importer and the rescoring engine on the committed hostile bundle (tests/data/hostile/bundle, issue 8):
 // every broken trial is listed with its reason while the rest loads, the same from a folder or a zip;
 // symlinks never lead out; broken answer documents score 0 with their reason in the real worker;

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Several bundles at once: one unreadable bundle is listed as a problem and the others still load.
 #include <filesystem>
 #include <fstream>

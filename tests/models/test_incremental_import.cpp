@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Live follow's incremental import (docs/formats.md, "Live follow"): changed Harbor trial folders read again
 // with importBundle's reader and merged by TrialId give the same trials and per-trial problems as a full
 // import; a half-written result.json is retried, not reported, until the caller gives up.

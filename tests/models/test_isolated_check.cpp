@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The isolated pre-read of untrusted documents: good documents pass, bad ones come back as one-line
 // problems, and a reader that crashes or hangs is contained in its own process.
 #include <filesystem>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The pairwise matrix on an Analysis (models/pairwise_analysis.h) against a direct computation on the
 // embedded sample: the rewards it compares are the analysis' filtered, policy-selected ones, and every cell
 // equals the two-system comparison of the same pair (docs/statistics.md "Pairwise matrix").

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Statistics against hand computations and the paper's own arithmetic (docs/contract.md §1).
 #include <gtest/gtest.h>
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // System identity end to end (docs/formats.md "System identity"): a system is (agent, model, variant). Two
 // Harbor jobs of one agent and model whose settings differ in one config.agent.kwargs field are two systems
 // labelled by that field; two jobs with equal settings are one system with two attempts per task; splitting

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // System identity: runs of one agent and model are one system when their settings agree and separate
 // systems, labelled by what differs, when they do not (docs/formats.md "System identity").
 #include <gtest/gtest.h>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The shared CSV/LaTeX escaping that every table export (CLI and GUI) goes through.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Timestamps as Harbor and submissions write them, and reward.txt / verifier_result fallbacks.
 #include <gtest/gtest.h>
 

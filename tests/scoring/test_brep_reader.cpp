@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // BREP parsing by content: every text version OCCT writes (V1-V3, with or without a mesh), the
 // DBRep_DrawableShape prefix, FreeCAD's binary recipe, zero-byte null shapes and non-BREP bytes.
 #include <sstream>

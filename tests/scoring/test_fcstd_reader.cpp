@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // FcDocument on the real FreeCAD 0.20 fixtures (objects, links, quantities, placements, sketches,
 // shapes), on format variants (inline, binary, 1.0 naming, sniffing) and on hostile documents.
 #include <algorithm>

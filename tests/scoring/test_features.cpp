@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Geometry features (docs/scoring.md §3) against FreeCAD's own numbers for every fixture, and against
 // closed forms on OCCT shapes built here.
 #include <cmath>

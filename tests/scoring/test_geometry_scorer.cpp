@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The v2 geometry scorer on the real FreeCAD fixtures (docs/scoring.md §10) and on OCCT shapes built
 // here for the complexity boundary.
 #include <cmath>

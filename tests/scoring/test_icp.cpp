@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Face-centre ICP (docs/scoring.md §6) on synthetic clouds with known answers.
 #include <algorithm>
 #include <cmath>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The spec measurement bank (docs/scoring.md §8.3) on analytic OCCT shapes and real FreeCAD fixtures.
 #include <gtest/gtest.h>
 

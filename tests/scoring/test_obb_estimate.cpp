@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The cheap OBB estimates (obb_estimate.h, both tiers) against the OBB at the spec's deflection: their
 // error stays inside the scorer's margin on every fixture and sample document and on rotated analytic
 // shapes, and scoring on the fast path gives the same gates, bbox decisions and scores as the exact

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // installOcctGuards (process_guard.h): the address-space cap lowers the soft limit, never raises it,
 // and is left alone without a cap or under AddressSanitizer. This executable is its own process.
 #include <sys/resource.h>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Joint combination (docs/scoring.md §5.3) and the create_and_edit two-stage reward (docs/contract.md §1).
 #include <gtest/gtest.h>
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // SafeZip on real FCStd files and on hostile archives built here (bombs, 100k entries, traversal,
 // truncation, encryption).
 #include <filesystem>
@@ -238,11 +240,13 @@ TEST(SafeZip, RefusesAnEncryptedEntryBeforeInflatingIt) {
     ASSERT_EQ(z.entries().size(), 3u);
     EXPECT_FALSE(z.entries()[0].encrypted);
     EXPECT_TRUE(z.entries()[1].encrypted);
-    EXPECT_EQ(inputError([&] { z.read("secret.brp"); }), "zip entry 'secret.brp' is encrypted");
+    EXPECT_EQ(inputError([&] { z.read("secret.brp"); }),
+              "zip entry 'secret.brp' is encrypted: Vernier does not read encrypted archives");
     // Only that entry is refused: the others read whole, before and after it.
     EXPECT_EQ(z.read("Document.xml"), "<Document/>");
     EXPECT_EQ(z.read("plain.txt"), std::string(2000, 'p'));
-    EXPECT_EQ(inputError([&] { z.read("secret.brp"); }), "zip entry 'secret.brp' is encrypted");
+    EXPECT_EQ(inputError([&] { z.read("secret.brp"); }),
+              "zip entry 'secret.brp' is encrypted: Vernier does not read encrypted archives");
 
     // The same from a file.
     namespace fs = std::filesystem;
@@ -253,6 +257,7 @@ TEST(SafeZip, RefusesAnEncryptedEntryBeforeInflatingIt) {
         out << markEncrypted(buildZip({storedItem("Document.xml", "<Document/>")}), 0);
     }
     const SafeZip f = SafeZip::openFile(file.string());
-    EXPECT_EQ(inputError([&] { f.read("Document.xml"); }), "zip entry 'Document.xml' is encrypted");
+    EXPECT_EQ(inputError([&] { f.read("Document.xml"); }),
+              "zip entry 'Document.xml' is encrypted: Vernier does not read encrypted archives");
     fs::remove(file);
 }

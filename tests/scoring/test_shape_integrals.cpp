@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // integrateShape (shape_integrals.h) gives, bit for bit, what BRepGProp::SurfaceProperties(face) gives for
 // every face, and BRepGProp::VolumeProperties(shape) to rounding: on every shape stored in the fixtures and
 // the embedded sample, and on analytic shapes with locations, reversed and shared faces.

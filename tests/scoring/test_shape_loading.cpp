@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // ShapeLoading::OnDemand (fcstd_document.h): the scorer parses only the stored shapes it reads. A corrupt
 // shape nobody reads is ignored (as FreeCAD ignores a shape it cannot restore); a corrupt shape the scorer
 // reads fails with the same one-line reason an eager load gives; shapes parse once, from any thread.

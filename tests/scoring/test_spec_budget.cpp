@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The failure-budget score of docs/scoring.md §8.5: every test vector, with and without the budget,
 // from the bare formula and end-to-end through scoreSpecOnBank on hand-built banks.
 #include <gtest/gtest.h>

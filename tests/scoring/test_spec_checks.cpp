@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Routing in registry order and the per-kind matching of docs/scoring.md §8.4, on hand-built banks.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The spec.json parser against every case of docs/scoring.md §8.1-§8.2.
 #include <gtest/gtest.h>
 

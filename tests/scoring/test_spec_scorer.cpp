@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Spec consistency end to end on real FreeCAD fixtures (docs/scoring.md §8.1 box_spec, §10).
 #include <gtest/gtest.h>
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Body gate, feature-tree gate, complexity gate and scored-body selection (docs/scoring.md §2, §7):
 // every reason on the fixture that triggers it, no gate on the good fixtures, and the §7.2 rules one
 // by one on small documents assembled here.

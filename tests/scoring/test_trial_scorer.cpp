@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // TrialScorer (scoring/trial_scorer.h): one answer for each case where `vernier-cli score`, the rescoring
 // worker and the inspector used to disagree (docs/scoring.md, "Trial scorer: one answer per case"), on real
 // FreeCAD fixtures. Hand-checked numbers: box_additive is 10 x 5 x 3 mm and scores exactly 1.0 against itself

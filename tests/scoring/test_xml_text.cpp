@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The Document.xml reader's text rules: QString's whitespace and number grammar without Qt, and the
 // well-formedness checks pugixml leaves out.
 #include <cmath>

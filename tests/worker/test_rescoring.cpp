@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Rescoring engine: isolation (a crashing and a hanging worker mark only their trial), cache hits,
 // invalidation by content and scorer identity, atomic cache files, cancellation, mismatch listing.
 // The worker is a small shell script speaking the engine's JSON-lines protocol; the worker's reference

@@ -1,0 +1,90 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
+// One measured step of bench/bench_index.sh (issue 18, Part 1; docs/index.md "Performance"), run once per
+// process so that /usr/bin/time gives each its own wall time and peak RSS:
+//   bench_index floor   BUNDLE        list the bundle and read every result.json and reward file (8 threads,
+//                                     as the import reads), nothing parsed: the file-system floor
+//   bench_index import  BUNDLE PACK   importResults without the index
+//   bench_index first   BUNDLE PACK   importResults with the index, none there yet (reads all, writes it)
+//   bench_index reopen  BUNDLE PACK   importResults with the index (as written by `first`)
+// Prints the step's own seconds (without process start) and the number of trials.
+#include <QThread>
+#include <dirent.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/result_set.h"
+
+namespace {
+
+void walk(const std::string& dir, std::vector<std::string>& files) {
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) return;
+    std::vector<std::string> subs;
+    while (dirent* e = ::readdir(d)) {
+        if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
+        const std::string path = dir + "/" + e->d_name;
+        if (e->d_type == DT_DIR) {
+            subs.push_back(path);
+        } else if (std::strcmp(e->d_name, "result.json") == 0 || std::strcmp(e->d_name, "reward.json") == 0 ||
+                   std::strcmp(e->d_name, "reward.txt") == 0 ||
+                   std::strcmp(e->d_name, "reward_details.json") == 0) {
+            files.push_back(path);
+        }
+    }
+    ::closedir(d);
+    for (const auto& s : subs)
+        walk(s, files);
+}
+
+std::size_t floorRead(const std::string& bundle) {
+    std::vector<std::string> files;
+    walk(bundle, files);
+    std::atomic<std::size_t> next{0}, bytes{0};
+    auto worker = [&] {
+        std::string buf;
+        for (std::size_t i = next.fetch_add(1); i < files.size(); i = next.fetch_add(1)) {
+            std::ifstream in(files[i], std::ios::binary);
+            buf.assign(std::istreambuf_iterator<char>(in), {});
+            bytes += buf.size();
+        }
+    };
+    std::vector<std::unique_ptr<QThread>> threads;
+    for (int k = 1; k < 8; ++k) {
+        threads.emplace_back(QThread::create(worker));
+        threads.back()->start();
+    }
+    worker();
+    for (auto& t : threads)
+        t->wait();
+    return files.size();
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 3) {
+        std::fprintf(stderr, "usage: bench_index floor|import|first|reopen BUNDLE [PACK]\n");
+        return 2;
+    }
+    const std::string mode = argv[1], bundle = argv[2], pack = argc > 3 ? argv[3] : "";
+    const auto t0 = std::chrono::steady_clock::now();
+    std::size_t n = 0;
+    if (mode == "floor") {
+        n = floorRead(bundle);
+    } else {
+        vernier::ImportOptions o;
+        o.useIndex = mode != "import";
+        n = vernier::importResults({bundle}, pack, o).trials.size();
+    }
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("%s %.3f s %zu\n", mode.c_str(), s, n);
+    return 0;
+}

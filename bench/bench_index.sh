@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
+# The trial index on a large bundle (issue 18, Part 1; docs/index.md "Performance"). Medians of 3 runs, each
+# in its own process, wall time and peak RSS from /usr/bin/time -f "%e %M":
+#   floor                 list the bundle, read every result.json and reward file, parse nothing
+#                         (build/bin/bench_index floor, 8 reader threads like the import)
+#   import, no index      importResults with useIndex off (build/bin/bench_index import)
+#   import, first open    importResults with no index yet: reads everything and writes the index
+#   import, reopen        importResults with the index
+#   import, 1 changed     the same after one trial's result.json was rewritten (that folder is read again)
+#   cli ...               `vernier-cli leaderboard` for the same three cases (process start, import,
+#                         statistics, provenance hashes of the inputs, output)
+# Usage: bench/bench_index.sh [TRIALS (default 10000)] [WORKDIR (default /tmp/vernier-bench-index)]
+# The page cache is warm for every row (a discarded first run reads the bundle once).
+set -euo pipefail
+
+TRIALS=${1:-10000}
+WORK=${2:-/tmp/vernier-bench-index}
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=$(dirname "$HERE")
+BIN=${VERNIER_BIN:-$SRC/build/bin}
+PACK=$SRC/resources/sample/pack
+BUNDLE=$WORK/large-$TRIALS
+export VERNIER_CACHE_DIR=$WORK/cache # indexes go to $VERNIER_CACHE_DIR/index/
+export QT_QPA_PLATFORM=offscreen
+
+mkdir -p "$WORK"
+if [ ! -d "$BUNDLE" ]; then
+    python3 "$HERE/make_large_bundle.py" --trials "$TRIALS" --out "$BUNDLE" >/dev/null
+fi
+
+timed() { /usr/bin/time -f "%e %M" -o "$WORK/time.txt" "$@" >/dev/null 2>&1 || echo "failed: $*" >&2; }
+# median (by wall time) of three runs of "$@": "<seconds> <peak KiB>"
+median3() {
+    local out=()
+    for _ in 1 2 3; do
+        "$@"
+        out+=("$(tail -1 "$WORK/time.txt")")
+    done
+    printf '%s\n' "${out[@]}" | sort -n | sed -n 2p
+}
+drop_index() { rm -rf "$VERNIER_CACHE_DIR/index"; }
+touch_one() {
+    # Rewrite one trial's result.json in place (same bytes, new times): that folder is re-read.
+    local f
+    f=$(find "$BUNDLE" -maxdepth 3 -name result.json -path '*__*' | head -1)
+    cp "$f" "$WORK/r.json" && cat "$WORK/r.json" >"$f"
+}
+step() { timed "$BIN/bench_index" "$@"; }
+floor() { step floor "$BUNDLE"; }
+import_plain() { step import "$BUNDLE" "$PACK"; }
+import_first() { drop_index && step first "$BUNDLE" "$PACK"; }
+import_reopen() { step reopen "$BUNDLE" "$PACK"; }
+import_changed() { touch_one && step reopen "$BUNDLE" "$PACK"; }
+cli() { timed "$BIN/vernier-cli" leaderboard "$BUNDLE" --tasks "$PACK" "$@"; }
+cli_first() { drop_index && cli; }
+
+row() {
+    printf '| %-24s | %7s s | %5s MiB |\n' "$1" "$(cut -d' ' -f1 <<<"$2")" "$(($(cut -d' ' -f2 <<<"$2") / 1024))"
+}
+
+floor # warm the page cache
+echo "trials: $TRIALS ($BUNDLE), $(nproc) cores, $("$BIN/vernier-cli" version | head -1)"
+echo "| run | wall (median of 3) | peak RSS |"
+echo "|---|---|---|"
+row "floor (read files)" "$(median3 floor)"
+row "import, no index" "$(median3 import_plain)"
+row "import, first open" "$(median3 import_first)"
+row "import, reopen (index)" "$(median3 import_reopen)"
+row "import, 1 changed" "$(median3 import_changed)"
+import_reopen # leave a current index
+row "cli, no index" "$(median3 cli --no-index)"
+row "cli, first open" "$(median3 cli_first)"
+row "cli, reopen (index)" "$(median3 cli)"

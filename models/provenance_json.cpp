@@ -1,0 +1,209 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
+#include "models/provenance_json.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QtGlobal>
+#include <Standard_Version.hxx>
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <system_error>
+
+#include "models/report_json.h"
+#include "vernier_version.h"
+#if __has_include("vernier_git_commit.h")
+#include "vernier_git_commit.h" // written at build time by cmake/git_commit.cmake
+#endif
+#ifndef VERNIER_GIT_COMMIT
+#define VERNIER_GIT_COMMIT "unknown"
+#endif
+
+namespace vernier {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+const GeneratorFacts& generatorFacts() {
+    static const GeneratorFacts facts{VERNIER_VERSION, VERNIER_GIT_COMMIT, kGeneratorScorer,
+                                      OCC_VERSION_COMPLETE, qVersion()};
+    return facts;
+}
+
+json generatorJson() {
+    const GeneratorFacts& f = generatorFacts();
+    return {{"name", "vernier"},  {"version", f.version},          {"git_commit", f.gitCommit},
+            {"scorer", f.scorer}, {"occt_version", f.occtVersion}, {"qt_version", f.qtVersion}};
+}
+
+std::string treeSha256(const std::string& folder) {
+    std::vector<std::string> lines;
+    std::error_code ec;
+    const fs::path root(folder);
+    for (fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
+         !ec && it != end; it.increment(ec)) {
+        std::error_code e2;
+        if (!it->is_regular_file(e2)) continue;
+        const auto size = it->file_size(e2);
+        if (e2) continue;
+        const auto mtime = it->last_write_time(e2);
+        if (e2) continue;
+        const auto ns =
+            std::chrono::duration_cast<std::chrono::nanoseconds>(mtime.time_since_epoch()).count();
+        lines.push_back(it->path().lexically_relative(root).generic_string() + '\t' + std::to_string(size) +
+                        '\t' + std::to_string(ns) + '\n');
+    }
+    std::sort(lines.begin(), lines.end());
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    for (const std::string& l : lines)
+        h.addData(QByteArrayView(l.data(), static_cast<qsizetype>(l.size())));
+    return h.result().toHex().toStdString();
+}
+
+std::string fileSha256(const std::string& file) {
+    QFile f(QString::fromStdString(file));
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    if (!h.addData(&f)) return {};
+    return h.result().toHex().toStdString();
+}
+
+json inputJson(const std::string& path) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) return {{"path", path}, {"tree_sha256", treeSha256(path)}};
+    const std::string sha = fs::exists(path, ec) ? fileSha256(path) : std::string();
+    if (sha.empty()) return {{"path", path}, {"missing", true}};
+    return {{"path", path}, {"sha256", sha}};
+}
+
+json inputsJson(const std::vector<std::string>& paths) {
+    json out = json::array();
+    for (const std::string& p : paths)
+        out.push_back(inputJson(p));
+    return out;
+}
+
+json inputsJson(const ResultSet& set) {
+    std::vector<std::string> paths = set.bundles;
+    if (!set.taskPackPath.empty()) paths.push_back(set.taskPackPath);
+    return inputsJson(paths);
+}
+
+json policyJson(const ResultSet& set, const Filter& filter) {
+    return {{"attempts", selectionPolicyName(set.policy())},
+            {"rewards", set.usesRescored() ? "rescored" : "recorded"},
+            {"filters", filterJson(filter)}};
+}
+
+std::string generatedAt() {
+    std::time_t when = std::time(nullptr);
+    if (const char* env = std::getenv("SOURCE_DATE_EPOCH"); env && *env) {
+        char* end = nullptr;
+        const long long v = std::strtoll(env, &end, 10);
+        if (*end == '\0' && v >= 0) when = static_cast<std::time_t>(v);
+    }
+    std::tm utc{};
+    gmtime_r(&when, &utc);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return buf;
+}
+
+json provenanceBlock(int schemaVersion, const json& inputs, const json& policy) {
+    json b = {{"schema_version", schemaVersion}, {"generator", generatorJson()}, {"inputs", inputs}};
+    if (!policy.is_null()) b["policy"] = policy;
+    b["generated_at"] = generatedAt();
+    return b;
+}
+
+json withProvenance(json document, const json& block) {
+    for (const auto& [key, value] : block.items())
+        if (!document.contains(key)) document[key] = value;
+    return document;
+}
+
+std::optional<json> provenanceOf(const json& document) {
+    if (!document.is_object() || !document.contains("generator") || !document["generator"].is_object())
+        return std::nullopt;
+    json b = json::object();
+    // "policy" only as the block's object: validate-submission has its own "policy" (a name).
+    for (const char* key : {"schema_version", "generator", "inputs", "policy", "generated_at", "command"})
+        if (document.contains(key) && (std::string_view(key) != "policy" || document[key].is_object()))
+            b[key] = document[key];
+    return b;
+}
+
+std::string provenanceComment(const json& block, CommentStyle style) {
+    std::string text = block.dump(-1, ' ', false, json::error_handler_t::replace);
+    switch (style) {
+    case CommentStyle::Csv:
+        return "# " + std::string(kProvenanceMarker) + text + "\n";
+    case CommentStyle::Latex:
+        return "% " + std::string(kProvenanceMarker) + text + "\n";
+    case CommentStyle::Markdown: {
+        // "--" may not appear inside an HTML comment; in JSON strings "-\u002d" reads back the same.
+        for (std::size_t at = text.find("--"); at != std::string::npos; at = text.find("--", at))
+            text.replace(at + 1, 1, "\\u002d");
+        return "<!-- " + std::string(kProvenanceMarker) + text + " -->\n";
+    }
+    }
+    return {};
+}
+
+std::string withProvenanceComment(const std::string& text, const json& block, CommentStyle style) {
+    return provenanceComment(block, style) + text;
+}
+
+namespace {
+
+std::string xmlDecode(std::string s) {
+    static const std::pair<const char*, const char*> kEntities[] = {
+        {"&quot;", "\""}, {"&apos;", "'"}, {"&#39;", "'"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&amp;", "&"}};
+    std::string out;
+    for (std::size_t i = 0; i < s.size();) {
+        bool replaced = false;
+        if (s[i] == '&')
+            for (const auto& [from, to] : kEntities)
+                if (s.compare(i, std::strlen(from), from) == 0) {
+                    out += to;
+                    i += std::strlen(from);
+                    replaced = true;
+                    break;
+                }
+        if (!replaced) out += s[i++];
+    }
+    return out;
+}
+
+} // namespace
+
+std::optional<json> findProvenance(std::string_view text) {
+    for (std::size_t at = text.find(kProvenanceMarker); at != std::string_view::npos;
+         at = text.find(kProvenanceMarker, at + 1)) {
+        const std::size_t start = at + kProvenanceMarker.size();
+        if (start >= text.size() || text[start] != '{') continue;
+        // The JSON ends at the line end, before an HTML comment's end or, in XML (where its quotes are
+        // entities and no '<' is literal), at the next element.
+        std::size_t end = text.find_first_of("\r\n", start);
+        if (end == std::string_view::npos) end = text.size();
+        std::string body(text.substr(start, end - start));
+        if (body.find("&quot;") != std::string::npos) {
+            body.resize(std::min(body.size(), body.find('<')));
+            body = xmlDecode(body);
+        } else if (const auto close = body.rfind(" -->"); close != std::string::npos) {
+            body.resize(close);
+        }
+        try {
+            json j = json::parse(body);
+            if (j.is_object() && j.contains("generator")) return j;
+        } catch (const json::exception&) {
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace vernier

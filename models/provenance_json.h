@@ -1,0 +1,78 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The provenance block every output of vernier-cli carries (docs/cli.md "Provenance"): which Vernier, scorer,
+// OCCT and Qt produced it, from which inputs, under which policy, when. One definition for the JSON outputs,
+// the comment headers of CSV, LaTeX and Markdown, and the metadata of SVG, PDF and PNG figures
+// (figures/provenance.h builds on it), and the reader behind `vernier-cli provenance FILE`.
+//
+// The block: {"schema_version": N, "generator": {"name": "vernier", "version", "git_commit", "scorer",
+// "occt_version", "qt_version"}, "inputs": [{"path", "sha256"} | {"path", "tree_sha256"}], "policy":
+// {"attempts", "rewards": "recorded"|"rescored", "filters": {...}} (absent where no result set is read),
+// "generated_at": "YYYY-MM-DDThh:mm:ssZ"}.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "models/filter.h"
+#include "models/result_set.h"
+
+namespace vernier {
+
+// The benchmark scorer whose semantics the embedded scorer follows, as the generator block names it.
+constexpr const char* kGeneratorScorer = "freecad-validator v2 (0.6.0 semantics)";
+
+// The facts of this build: version, git commit (at build time; "unknown" outside a git checkout), scorer,
+// OCCT and Qt versions.
+struct GeneratorFacts {
+    std::string version;
+    std::string gitCommit;
+    std::string scorer;
+    std::string occtVersion;
+    std::string qtVersion;
+};
+const GeneratorFacts& generatorFacts();
+nlohmann::json generatorJson();
+
+// A folder's fingerprint without reading any file: SHA-256 over its sorted relative file list with each
+// file's size and modification time (nanoseconds), one "path\tsize\tmtime\n" line per regular file.
+// Equal for an unchanged folder, different once a file is added, removed, resized or touched.
+std::string treeSha256(const std::string& folder);
+// SHA-256 of a file's bytes (hex); empty when it cannot be read.
+std::string fileSha256(const std::string& file);
+// {"path", "tree_sha256"} for a folder, {"path", "sha256"} for a file; {"path", "missing": true} when the
+// path does not exist. `path` is kept as given.
+nlohmann::json inputJson(const std::string& path);
+nlohmann::json inputsJson(const std::vector<std::string>& paths);
+// The inputs of a result set: each bundle, then the task pack.
+nlohmann::json inputsJson(const ResultSet& set);
+
+// {"attempts": "latest"|"mean"|"best"|"first", "rewards": "recorded"|"rescored", "filters": filterJson}.
+nlohmann::json policyJson(const ResultSet& set, const Filter& filter);
+
+// Now in UTC, or SOURCE_DATE_EPOCH (seconds since 1970) when that is set: reproducible outputs.
+std::string generatedAt();
+
+// The whole block; `policy` null leaves the key out.
+nlohmann::json provenanceBlock(int schemaVersion, const nlohmann::json& inputs,
+                               const nlohmann::json& policy = nullptr);
+// Adds the block's keys to a JSON output (an object); the output's own keys are kept.
+nlohmann::json withProvenance(nlohmann::json document, const nlohmann::json& block);
+// The block's keys of a document, when it has a "generator" object; nullopt otherwise.
+std::optional<nlohmann::json> provenanceOf(const nlohmann::json& document);
+
+// Text exports carry the block as one comment line "vernier-provenance: {compact JSON}".
+constexpr std::string_view kProvenanceMarker = "vernier-provenance: ";
+enum class CommentStyle { Csv, Latex, Markdown };
+// The comment line for a style: "# …", "% …" or "<!-- … -->" (with "--" in the JSON written "-\u002d" so
+// the HTML comment cannot end early), newline-terminated.
+std::string provenanceComment(const nlohmann::json& block, CommentStyle style);
+// `text` with the comment line in front.
+std::string withProvenanceComment(const std::string& text, const nlohmann::json& block, CommentStyle style);
+// The block of the first marker line in a text (CSV, LaTeX, Markdown, SVG, an XMP packet...): the JSON
+// after the marker, XML entities decoded when the text is XML. nullopt when there is none or it is not JSON.
+std::optional<nlohmann::json> findProvenance(std::string_view text);
+
+} // namespace vernier

@@ -1,0 +1,357 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
+// The trial index (models/trial_index.h, docs/index.md): an import with the index gives exactly the result
+// set an import without it gives (every field of every trial, the problems, the bundle facts), for the
+// sample, the Harbor fixtures, the ablation fixture and a zip; a changed, added or removed trial folder is
+// picked up; a corrupt, foreign or other-version index file is ignored and rebuilt.
+#include <gtest/gtest.h>
+
+#include <sqlite3.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "bundle_builder.h"
+#include "models/result_set.h"
+#include "models/trial_index.h"
+
+namespace fs = std::filesystem;
+using namespace vernier;
+using namespace vernier::test;
+
+namespace {
+
+const std::string kHarbor = std::string(VERNIER_TEST_DATA_DIR) + "/harbor";
+const std::string kPack = kHarbor + "/pack";
+const std::string kSampleResults = std::string(VERNIER_SOURCE_DIR) + "/resources/sample/results";
+const std::string kSamplePack = std::string(VERNIER_SOURCE_DIR) + "/resources/sample/pack";
+
+// Every field of a trial, written out by hand (not with the index's own encoder, which it checks).
+std::string describe(const TrialRecord& t) {
+    std::ostringstream o;
+    o.precision(17);
+    auto opt = [&](const char* name, const auto& v) {
+        o << name << '=';
+        if (v)
+            o << *v;
+        else
+            o << "null";
+        o << '\n';
+    };
+    auto ref = [&](const char* name, const FileRef& r) {
+        o << name << '=' << r.display() << '|' << r.isInZip() << '|' << r.container() << '\n';
+    };
+    auto stage = [&](const char* name, const StageScores& s) {
+        o << name << ":\n";
+        opt(" geometry", s.geometry);
+        opt(" spec", s.spec);
+        opt(" combined", s.combined);
+        o << " reasons=" << s.geometryReason << '|' << s.specReason << "|gate=" << s.gate << '\n';
+    };
+    auto tokens = [&](const TokenCounts& k) {
+        opt("in", k.input);
+        opt("cache", k.cache);
+        opt("out", k.output);
+    };
+    o << "system=" << t.system.agent << '|' << t.system.model << '|' << t.system.variant << '\n'
+      << "task=" << t.taskId << '|' << t.taskName << '|' << t.trialName << '|' << t.taskIndex << '\n'
+      << "bundle=" << t.bundle << '|' << t.bundleKind << '|' << t.trialPath << '\n';
+    ref("answer", t.answer);
+    ref("answerBase", t.answerBase);
+    ref("answerEdit", t.answerEdit);
+    ref("answerPy", t.answerPy);
+    ref("trajectory", t.trajectory);
+    ref("resultJson", t.resultJson);
+    ref("agentLog", t.agentLog);
+    opt("startedAt", t.startedAt);
+    opt("finishedAt", t.finishedAt);
+    opt("agentStartedAt", t.agentStartedAt);
+    opt("agentFinishedAt", t.agentFinishedAt);
+    opt("cost", t.costUsd);
+    tokens(t.tokens);
+    o << "usage=" << t.usageSource << '\n'
+      << "run=" << t.run.agentVersion << '|' << t.run.modelProvider << '|' << t.run.modelName << '|'
+      << t.run.jobId << '|' << t.run.source << '\n';
+    for (const auto& [k, v] : t.run.agentKwargs)
+        o << " kw " << k << '=' << v << '\n';
+    for (const auto& s : t.steps) {
+        o << "step " << s.name << '|' << s.dir << '|' << s.hasVerifierResult << '|' << s.exceptionType << '|'
+          << s.exceptionMessage << '|' << s.stage << '|' << s.stageBasis << '\n';
+        opt(" cost", s.costUsd);
+        tokens(s.tokens);
+        opt(" as", s.agentStartedAt);
+        opt(" af", s.agentFinishedAt);
+        opt(" vs", s.verifierStartedAt);
+        opt(" vf", s.verifierFinishedAt);
+        for (const auto& [k, v] : s.rewards)
+            o << " r " << k << '=' << v << '\n';
+    }
+    o << "strategy=" << t.rewardStrategy << '|' << t.rewardStrategyBasis << '|' << t.rewardComputedFromSteps
+      << '|' << t.stoppedAtStep << '|' << t.stopReason << '|' << t.exceptionStep << '\n';
+    for (const auto& [k, v] : t.rewardKeys)
+        o << "key " << k << '=' << v << '\n';
+    for (const auto& a : t.artifactProblems)
+        o << "artifact " << a << '\n';
+    opt("reward", t.recordedReward);
+    o << "details=" << t.recordedDetails.present << '\n';
+    stage("single", t.recordedDetails.single);
+    if (t.recordedDetails.base) stage("base", *t.recordedDetails.base);
+    if (t.recordedDetails.target) stage("target", *t.recordedDetails.target);
+    o << "exception=" << t.exceptionType << '|' << t.exceptionMessage << '\n'
+      << "loadError=" << t.loadError << '\n';
+    for (const auto& w : t.warnings)
+        o << "warning " << w << '\n';
+    o << "rescored=" << t.rescored.has_value() << '\n'
+      << "zero=" << static_cast<int>(t.zero.category) << '|' << t.zero.gate << '|' << t.zero.reason << '\n';
+    return o.str();
+}
+
+std::string describe(const ResultSet& s) {
+    std::ostringstream o;
+    for (const auto& t : s.trials)
+        o << describe(t) << "----\n";
+    for (const auto& p : s.problems)
+        o << "problem " << p.path << '|' << p.reason << '|' << p.trial << '\n';
+    for (const auto& sys : s.systems)
+        o << "system " << sys.label() << '\n';
+    for (const auto& b : s.bundleInfo) {
+        o << "bundle " << b.path << '|' << b.trials << '|' << b.jobs;
+        for (const auto& v : b.harborVersions)
+            o << '|' << v;
+        o << '\n';
+    }
+    o << "bundles";
+    for (const auto& b : s.bundles)
+        o << '|' << b;
+    o << "\nsubmissions=" << s.submissions.size() << '\n';
+    return o.str();
+}
+
+ResultSet importWith(const std::vector<std::string>& bundles, const std::string& pack, bool index) {
+    ImportOptions o;
+    o.useIndex = index;
+    return importResults(bundles, pack, o);
+}
+
+// Each test keeps its indexes in its own cache directory ($VERNIER_CACHE_DIR wins, docs/index.md).
+class TrialIndex : public ::testing::Test {
+protected:
+    void SetUp() override { ::setenv("VERNIER_CACHE_DIR", (dir_ / "cache").c_str(), 1); }
+    void TearDown() override { ::unsetenv("VERNIER_CACHE_DIR"); }
+    TempDir dir_;
+};
+
+// Without the index, building it, and reading it back: three identical sets.
+void expectIdentical(const std::vector<std::string>& bundles, const std::string& pack) {
+    const ResultSet plain = importWith(bundles, pack, false);
+    ASSERT_FALSE(plain.trials.empty());
+    const ResultSet first = importWith(bundles, pack, true); // writes the index
+    for (const auto& b : bundles)
+        EXPECT_TRUE(fs::exists(trialIndexPathFor(b))) << b;
+    const ResultSet reopened = importWith(bundles, pack, true); // reads it
+    const std::string expected = describe(plain);
+    EXPECT_EQ(describe(first), expected);
+    EXPECT_EQ(describe(reopened), expected);
+}
+
+void copyTree(const std::string& from, const std::string& to) {
+    fs::copy(from, to, fs::copy_options::recursive);
+}
+
+// Sets the recorded reward of the trial folder `dir` to `reward`, rewriting its files in place as a verifier
+// would: verifier/reward.json when it has one, and result.json's verifier_result.rewards.
+void rewriteReward(const fs::path& dir, double reward) {
+    auto j = nlohmann::json::parse(readFile((dir / "result.json").string()));
+    j["verifier_result"]["rewards"]["reward"] = reward;
+    std::ofstream(dir / "result.json", std::ios::trunc) << j.dump(4);
+    if (fs::exists(dir / "verifier/reward.json")) {
+        auto r = nlohmann::json::parse(readFile((dir / "verifier/reward.json").string()));
+        r["reward"] = reward;
+        std::ofstream(dir / "verifier/reward.json", std::ios::trunc) << r.dump();
+    }
+}
+
+void setPragma(const std::string& db, const std::string& sql) {
+    sqlite3* h = nullptr;
+    ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(h);
+}
+
+} // namespace
+
+TEST_F(TrialIndex, SampleIsIdenticalWithAndWithoutIndex) {
+    expectIdentical({kSampleResults}, kSamplePack);
+    // The shipped sample is never written beside: its index is in the cache directory.
+    EXPECT_FALSE(fs::exists(kSampleResults + ".vernier-cache/index.sqlite"));
+    EXPECT_EQ(trialIndexPathFor(kSampleResults).rfind(dir_ / "cache/index/", 0), 0u);
+}
+
+TEST_F(TrialIndex, HarborFixturesAreIdenticalWithAndWithoutIndex) {
+    expectIdentical({kHarbor + "/job-0.20", kHarbor + "/job-0.22", kHarbor + "/job-details-no-answers"},
+                    kPack);
+}
+
+TEST_F(TrialIndex, AblationFixtureIsIdenticalWithAndWithoutIndex) {
+    expectIdentical({kHarbor + "/ablation"}, kPack);
+}
+
+TEST_F(TrialIndex, ZipIsIdenticalAndKeyedBySizeAndTime) {
+    const std::string zip = dir_ / "job.zip";
+    zipFolder(kHarbor + "/job-0.22", zip, "job-0.22/");
+    expectIdentical({zip}, kPack);
+    std::vector<TrialRecord> out;
+    std::vector<ImportProblem> problems;
+    const IndexedImport r = importBundleIndexed(zip, out, problems);
+    EXPECT_EQ(r.state, IndexState::Used);
+    EXPECT_EQ(r.reread, 0);
+    EXPECT_GT(r.reused, 0);
+    // Another zip under the same name: read again.
+    zipFolder(kHarbor + "/job-0.20", zip, "job-0.20/");
+    out.clear();
+    const IndexedImport again = importBundleIndexed(zip, out, problems);
+    EXPECT_EQ(again.state, IndexState::Rebuilt);
+    EXPECT_TRUE(again.note.empty()); // stale, not corrupt
+}
+
+TEST_F(TrialIndex, ChangedRewardIsReadAgainAndNothingElse) {
+    const std::string job = dir_ / "job";
+    copyTree(kHarbor + "/ablation", job);
+    const std::string db = dir_ / "index.sqlite";
+    std::vector<TrialRecord> out;
+    std::vector<ImportProblem> problems;
+    const IndexedImport built = importBundleIndexed(job, out, problems, {}, nullptr, db);
+    EXPECT_EQ(built.state, IndexState::Rebuilt);
+    ASSERT_TRUE(built.written) << built.writeError;
+    const int n = static_cast<int>(out.size());
+    ASSERT_GT(n, 2);
+
+    out.clear();
+    EXPECT_EQ(importBundleIndexed(job, out, problems, {}, nullptr, db).state, IndexState::Used);
+
+    // The codex trial of the first repeat job (tests/data/harbor/README.md "ablation": reward
+    // 0.5490099204598073).
+    const fs::path trial = fs::path(job) / "2026-10-08__09-00-00/freecad-deee5c3830__ovnBwFU";
+    ASSERT_TRUE(fs::exists(trial / "result.json"));
+    rewriteReward(trial, 0.123);
+    out.clear();
+    const IndexedImport changed = importBundleIndexed(job, out, problems, {}, nullptr, db);
+    EXPECT_EQ(changed.state, IndexState::Partial);
+    EXPECT_EQ(changed.reread, 1);
+    EXPECT_EQ(changed.reused, n - 1);
+    const std::string folder = trial.filename().string();
+    bool seen = false;
+    for (const auto& t : out)
+        if (t.trialPath.find(folder) != std::string::npos) {
+            seen = true;
+            ASSERT_TRUE(t.recordedReward.has_value());
+            EXPECT_DOUBLE_EQ(*t.recordedReward, 0.123);
+        }
+    EXPECT_TRUE(seen);
+    // And the whole set, through importResults, equals a plain import of the changed folder.
+    EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
+}
+
+TEST_F(TrialIndex, AddedAndRemovedTrialFoldersAreFollowed) {
+    const std::string job = dir_ / "job";
+    copyTree(kHarbor + "/job-0.22", job);
+    const std::string db = dir_ / "index.sqlite";
+    std::vector<TrialRecord> out;
+    std::vector<ImportProblem> problems;
+    importBundleIndexed(job, out, problems, {}, nullptr, db);
+    const std::size_t n = out.size();
+
+    // A trial folder removed and one added (a copy under a new name).
+    std::vector<fs::path> trials;
+    for (const auto& e : fs::directory_iterator(job))
+        if (fs::exists(e.path() / "result.json")) trials.push_back(e.path());
+    std::sort(trials.begin(), trials.end());
+    ASSERT_GE(trials.size(), 2u);
+    fs::remove_all(trials[0]);
+    copyTree(trials[1].string(), (fs::path(job) / "freecad-copy__NEW0001").string());
+    out.clear();
+    const IndexedImport r = importBundleIndexed(job, out, problems, {}, nullptr, db);
+    EXPECT_EQ(r.state, IndexState::Partial);
+    EXPECT_EQ(out.size(), n);
+    EXPECT_EQ(r.reread, 1); // only the new folder
+    bool added = false, removed = true;
+    for (const auto& t : out) {
+        if (t.trialPath.find("freecad-copy__NEW0001") != std::string::npos) added = true;
+        if (t.trialPath == trials[0].string()) removed = false;
+    }
+    EXPECT_TRUE(added);
+    EXPECT_TRUE(removed);
+    EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
+}
+
+TEST_F(TrialIndex, CorruptIndexIsIgnoredAndRebuilt) {
+    const std::string job = dir_ / "job";
+    copyTree(kHarbor + "/job-0.20", job);
+    const std::string db = dir_ / "index.sqlite";
+    writeFile(db, "this is not an SQLite database, just bytes where the index should be\n");
+    std::vector<TrialRecord> out;
+    std::vector<ImportProblem> problems;
+    const IndexedImport r = importBundleIndexed(job, out, problems, {}, nullptr, db);
+    EXPECT_EQ(r.state, IndexState::Rebuilt);
+    EXPECT_NE(r.note.find("ignored and rebuilt"), std::string::npos) << r.note;
+    EXPECT_EQ(r.note.find('\n'), std::string::npos); // one line
+    EXPECT_TRUE(r.written);
+    out.clear();
+    EXPECT_EQ(importBundleIndexed(job, out, problems, {}, nullptr, db).state, IndexState::Used);
+
+    // A foreign SQLite file (another application's) is not read either.
+    fs::remove(db);
+    setPragma(db, "CREATE TABLE trials(x); PRAGMA user_version=1;");
+    out.clear();
+    const IndexedImport foreign = importBundleIndexed(job, out, problems, {}, nullptr, db);
+    EXPECT_EQ(foreign.state, IndexState::Rebuilt);
+    EXPECT_NE(foreign.note.find("not a Vernier trial index"), std::string::npos) << foreign.note;
+}
+
+TEST_F(TrialIndex, OtherSchemaVersionIsRebuilt) {
+    const std::string job = dir_ / "job";
+    copyTree(kHarbor + "/job-0.20", job);
+    const std::string db = dir_ / "index.sqlite";
+    std::vector<TrialRecord> out;
+    std::vector<ImportProblem> problems;
+    importBundleIndexed(job, out, problems, {}, nullptr, db);
+    setPragma(db, "PRAGMA user_version=" + std::to_string(kTrialIndexSchemaVersion + 1) + ";");
+    out.clear();
+    const IndexedImport r = importBundleIndexed(job, out, problems, {}, nullptr, db);
+    EXPECT_EQ(r.state, IndexState::Rebuilt);
+    EXPECT_NE(r.note.find("schema version " + std::to_string(kTrialIndexSchemaVersion + 1)),
+              std::string::npos)
+        << r.note;
+    out.clear();
+    EXPECT_EQ(importBundleIndexed(job, out, problems, {}, nullptr, db).state, IndexState::Used);
+}
+
+TEST_F(TrialIndex, IndexOfAnotherBundleIsNotTrusted) {
+    copyTree(kHarbor + "/job-0.20", dir_ / "a");
+    copyTree(kHarbor + "/job-0.22", dir_ / "b");
+    const std::string db = dir_ / "index.sqlite";
+    std::vector<TrialRecord> out;
+    std::vector<ImportProblem> problems;
+    importBundleIndexed(dir_ / "a", out, problems, {}, nullptr, db);
+    out.clear();
+    const IndexedImport r = importBundleIndexed(dir_ / "b", out, problems, {}, nullptr, db);
+    EXPECT_EQ(r.state, IndexState::Rebuilt);
+    EXPECT_NE(r.note.find("another bundle"), std::string::npos) << r.note;
+}
+
+TEST_F(TrialIndex, BesideTheBundleWithoutCacheVariable) {
+    ::unsetenv("VERNIER_CACHE_DIR");
+    const std::string job = dir_ / "job";
+    copyTree(kHarbor + "/job-0.20", job);
+    EXPECT_EQ(trialIndexPathFor(job), job + ".vernier-cache/index.sqlite");
+    importWith({job}, kPack, true);
+    EXPECT_TRUE(fs::exists(job + ".vernier-cache/index.sqlite"));
+    // --no-index neither reads nor writes it.
+    fs::remove_all(job + ".vernier-cache");
+    importWith({job}, kPack, false);
+    EXPECT_FALSE(fs::exists(job + ".vernier-cache/index.sqlite"));
+}
