@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "figures/charts.h"
 
 #include <QBarCategoryAxis>
@@ -26,6 +28,16 @@ namespace vernier::ui {
 namespace {
 
 constexpr double kBarWidth = 0.8;
+
+// Graphics items drawn in the ink colour carry this data key, so applyChartStyle() can recolour them.
+constexpr int kInkItemKey = 0x5645; // "VE"
+// Bar sets whose border separates stacked segments: the border takes the background colour.
+const char* const kSeparatorBorder = "vernierSeparatorBorder";
+
+// A system's name as shown (the workspace alias, or its label).
+QString systemName(const Analysis& a, int systemIndex) {
+    return qs(a.displayName(systemIndex));
+}
 
 void styleAxis(QAbstractAxis* axis, const QString& title) {
     axis->setTitleText(title);
@@ -88,7 +100,7 @@ QValueAxis* countAxis(const QString& title, int maxCount) {
 QStringList systemCategories(const Analysis& a) {
     QStringList out;
     for (auto it = a.rows.rbegin(); it != a.rows.rend(); ++it)
-        out << qs(it->summary.system.label());
+        out << systemName(a, it->system);
     return out;
 }
 
@@ -125,13 +137,14 @@ void addWhisker(QChart* chart, QAbstractAxis* valueAx, QAbstractAxis* catAx, dou
 // A text label anchored at a data point of `series`; it follows the point whenever the plot area
 // changes (resize, export at another size). `dx` > 0: left edge at the point + dx; < 0: right edge there.
 QGraphicsSimpleTextItem* annotate(QChart* chart, QAbstractSeries* series, QPointF value, const QString& text,
-                                  double dx) {
+                                  double dx, double dy = 0) {
     auto* item = new QGraphicsSimpleTextItem(text, chart);
     item->setFont(palette::font(palette::kTickPt));
     item->setBrush(palette::ink());
+    item->setData(kInkItemKey, true);
     item->setZValue(10);
-    auto place = [chart, series, value, item, dx] {
-        const QPointF at = chart->mapToPosition(value, series);
+    auto place = [chart, series, value, item, dx, dy] {
+        const QPointF at = chart->mapToPosition(value, series) + QPointF(0, dy);
         const QRectF box = item->boundingRect();
         double x = dx >= 0 ? at.x() + dx : at.x() + dx - box.width();
         // Keep the label inside the plot: flip to the other side of the point at the right edge.
@@ -220,25 +233,43 @@ QChart* emptyChart(const QString& title, const QString& why) {
     return chart;
 }
 
+// One bar per system, each in its system's colour (palette::systemBrush: by identity, never by rank):
+// a stacked series of one set per system holding the value in its own category and 0 elsewhere, so each
+// category shows exactly one full-width bar. `bottomUp` follows systemCategories(a).
+QHorizontalStackedBarSeries* systemColouredBars(const Analysis& a, const std::vector<double>& bottomUp,
+                                                const QString& seriesName) {
+    auto* series = new QHorizontalStackedBarSeries;
+    const int n = static_cast<int>(a.rows.size());
+    for (int c = 0; c < n; ++c) {
+        const int system = a.rows[static_cast<std::size_t>(n - 1 - c)].system;
+        auto* set = new QBarSet(systemName(a, system));
+        set->setObjectName(seriesName);
+        set->setProperty("systemIndex", system);
+        const QBrush brush = palette::systemBrush(a, system);
+        set->setBrush(brush);
+        set->setBorderColor(brush.color());
+        for (int k = 0; k < n; ++k)
+            *set << (k == c ? bottomUp[static_cast<std::size_t>(c)] : 0.0);
+        series->append(set);
+    }
+    return series;
+}
+
 QChart* horizontalBars(const Analysis& a, const QString& title, const QString& axisTitle,
                        const QString& setName, const std::vector<std::optional<double>>& valuesTopDown,
                        const QString& objectName, const QString& unknownNote,
                        const std::function<QString(double)>& format) {
     if (a.rows.empty()) return emptyChart(rewardsTitle(a, title), QStringLiteral("no systems"));
-    QStringList categories;
-    auto* set = new QBarSet(setName);
-    set->setColor(palette::categorical(0));
-    set->setBorderColor(palette::categorical(0));
+    std::vector<double> bottomUp;
     double maxValue = 0;
     for (int i = static_cast<int>(a.rows.size()) - 1; i >= 0; --i) {
         const auto& v = valuesTopDown[static_cast<std::size_t>(i)];
-        categories << qs(a.rows[static_cast<std::size_t>(i)].summary.system.label());
-        *set << (v ? *v : 0.0);
+        bottomUp.push_back(v ? *v : 0.0);
         if (v) maxValue = std::max(maxValue, *v);
     }
-    auto* series = new QHorizontalBarSeries;
+    QStringList categories = systemCategories(a);
+    auto* series = systemColouredBars(a, bottomUp, setName);
     series->setObjectName(objectName);
-    series->append(set);
     series->setBarWidth(kBarWidth);
     auto* x = valueAxis(axisTitle, 0, niceMax(maxValue * 1.2), QStringLiteral("valueAxis"));
     x->applyNiceNumbers();
@@ -273,6 +304,64 @@ void applyPaperStyle(QChart* chart, const QString& title) {
     chart->legend()->setAlignment(Qt::AlignBottom);
 }
 
+namespace {
+const char* const kStyleBackground = "vernierStyleBackground";
+const char* const kStyleInk = "vernierStyleInk";
+const char* const kStyleGrid = "vernierStyleGrid";
+const char* const kStyleMuted = "vernierStyleMuted";
+const char* const kStyleDark = "vernierStyleDark";
+} // namespace
+
+ChartStyle chartStyleOf(const QChart* chart) {
+    if (!chart || !chart->property(kStyleInk).isValid()) return palette::paperStyle();
+    ChartStyle s;
+    s.background = chart->property(kStyleBackground).value<QColor>();
+    s.ink = chart->property(kStyleInk).value<QColor>();
+    s.grid = chart->property(kStyleGrid).value<QColor>();
+    s.muted = chart->property(kStyleMuted).value<QColor>();
+    s.dark = chart->property(kStyleDark).toBool();
+    return s;
+}
+
+void applyChartStyle(QChart* chart, const ChartStyle& style) {
+    if (!chart) return;
+    const ChartStyle old = chartStyleOf(chart);
+    chart->setProperty(kStyleBackground, style.background);
+    chart->setProperty(kStyleInk, style.ink);
+    chart->setProperty(kStyleGrid, style.grid);
+    chart->setProperty(kStyleMuted, style.muted);
+    chart->setProperty(kStyleDark, style.dark);
+    chart->setBackgroundBrush(style.background);
+    chart->setBackgroundPen(QPen(style.background));
+    chart->setTitleBrush(style.ink);
+    chart->legend()->setLabelColor(style.ink);
+    chart->legend()->setBrush(Qt::NoBrush);
+    for (QAbstractAxis* axis : chart->axes()) {
+        axis->setLabelsColor(style.ink);
+        axis->setTitleBrush(style.ink);
+        axis->setGridLineColor(style.grid);
+        axis->setLinePenColor(style.ink);
+    }
+    for (QAbstractSeries* series : chart->series()) {
+        if (auto* line = qobject_cast<QLineSeries*>(series); line && !qobject_cast<QScatterSeries*>(series)) {
+            QPen pen = line->pen();
+            if (line->objectName() == QLatin1String("diagonal"))
+                pen.setColor(style.muted);
+            else if (pen.color() == old.ink)
+                pen.setColor(style.ink);
+            line->setPen(pen);
+        } else if (auto* scatter = qobject_cast<QScatterSeries*>(series)) {
+            if (scatter->borderColor() == old.ink) scatter->setBorderColor(style.ink);
+        } else if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
+            for (QBarSet* set : bars->barSets())
+                if (set->property(kSeparatorBorder).toBool()) set->setBorderColor(style.background);
+        }
+    }
+    for (QGraphicsItem* item : chart->childItems())
+        if (item->data(kInkItemKey).toBool())
+            if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item)) text->setBrush(style.ink);
+}
+
 double groupedBarCenter(int category, int set, int setCount, double barWidth) {
     const double each = barWidth / setCount;
     return category - barWidth / 2.0 + (set + 0.5) * each;
@@ -299,14 +388,11 @@ std::vector<int> paretoFrontier(const std::vector<double>& costs, const std::vec
 QChart* buildOverallChart(const Analysis& a) {
     const QString title = rewardsTitle(a, QStringLiteral("Overall score with 95% bootstrap interval"));
     if (a.rows.empty()) return emptyChart(title, QStringLiteral("no systems"));
-    auto* set = new QBarSet(QStringLiteral("Overall"));
-    set->setColor(palette::categorical(0));
-    set->setBorderColor(palette::categorical(0));
+    std::vector<double> bottomUp;
     for (auto it = a.rows.rbegin(); it != a.rows.rend(); ++it)
-        *set << it->summary.overall * 100.0;
-    auto* series = new QHorizontalBarSeries;
+        bottomUp.push_back(it->summary.overall * 100.0);
+    auto* series = systemColouredBars(a, bottomUp, QStringLiteral("Overall"));
     series->setObjectName(QStringLiteral("overallSeries"));
-    series->append(set);
     series->setBarWidth(0.6);
     auto* x = scoreAxis(QStringLiteral("Overall score (points)"));
     auto* chart = systemBarChart(series, QStringLiteral("overallChart"), title, x, systemCategories(a));
@@ -395,6 +481,7 @@ QChart* buildZeroTaxonomyChart(const Analysis& a) {
         set->setObjectName(key);
         set->setColor(palette::zeroCategoryColor(key));
         set->setBorderColor(Qt::white);
+        set->setProperty(kSeparatorBorder, true);
         for (auto it = a.rows.rbegin(); it != a.rows.rend(); ++it)
             *set << (it->zeros.counts.count(c) ? it->zeros.counts.at(c) : 0);
         series->append(set);
@@ -431,6 +518,7 @@ QChart* buildGateChart(const Analysis& a) {
         set->setObjectName(key);
         set->setColor(palette::gateColor(key));
         set->setBorderColor(Qt::white);
+        set->setProperty(kSeparatorBorder, true);
         for (auto it = a.rows.rbegin(); it != a.rows.rend(); ++it)
             *set << (it->zeros.gates.count(gate) ? it->zeros.gates.at(gate) : 0);
         series->append(set);
@@ -479,14 +567,17 @@ QChart* buildCostScatterChart(const Analysis& a) {
                                                           QScatterSeries::MarkerShapeRectangle,
                                                           QScatterSeries::MarkerShapeTriangle};
     for (std::size_t i = 0; i < known.size(); ++i) {
-        // Colours follow the system's leaderboard position so every chart agrees.
-        const int pos = static_cast<int>(known[i] - a.rows.data());
+        // Colours by identity (palette::systemColor), the same in every chart and export; the shape changes
+        // with each palette cycle so more systems than colours stay apart.
+        const int system = known[i]->system;
+        const int slot = a.colourSlot(system);
         auto* s = new QScatterSeries;
-        s->setName(qs(known[i]->summary.system.label()));
+        s->setName(systemName(a, system));
         s->setObjectName(QStringLiteral("system"));
-        s->setColor(palette::categorical(pos));
+        s->setProperty("systemIndex", system);
+        s->setColor(palette::systemColor(a, system));
         s->setBorderColor(palette::ink());
-        s->setMarkerShape(kShapes[(pos / palette::kCategoricalCount) % 3]);
+        s->setMarkerShape(kShapes[(slot / palette::kCategoricalCount) % 3]);
         s->setMarkerSize(9);
         s->append(costs[i], scores[i]);
         chart->addSeries(s);
@@ -524,8 +615,8 @@ QChart* buildCompareScatterChart(const Analysis& a, int systemA, int systemB) {
     if (!a.set || systemA < 0 || systemB < 0 || systemA >= static_cast<int>(a.set->systems.size()) ||
         systemB >= static_cast<int>(a.set->systems.size()))
         return emptyChart(title, QStringLiteral("choose two systems"));
-    const QString labelA = qs(a.set->systems[static_cast<std::size_t>(systemA)].label());
-    const QString labelB = qs(a.set->systems[static_cast<std::size_t>(systemB)].label());
+    const QString labelA = systemName(a, systemA);
+    const QString labelB = systemName(a, systemB);
     auto* chart = new QChart;
     chart->setObjectName(QStringLiteral("compareChart"));
     applyPaperStyle(chart, title);
@@ -544,7 +635,7 @@ QChart* buildCompareScatterChart(const Analysis& a, int systemA, int systemB) {
     diagonal->setObjectName(QStringLiteral("diagonal"));
     diagonal->append(0, 0);
     diagonal->append(100, 100);
-    QPen pen(palette::grid().darker(130));
+    QPen pen(palette::paperStyle().muted);
     pen.setStyle(Qt::DashLine);
     diagonal->setPen(pen);
     chart->addSeries(diagonal);
@@ -553,7 +644,26 @@ QChart* buildCompareScatterChart(const Analysis& a, int systemA, int systemB) {
     static const QScatterSeries::MarkerShape kShapes[] = {QScatterSeries::MarkerShapeCircle,
                                                           QScatterSeries::MarkerShapeRectangle,
                                                           QScatterSeries::MarkerShapeTriangle};
+    // Tasks on the same point (rewards equal to 0.01 points) are one marker; its count is written beside
+    // it ("×3"), so a pile of 0/0 tasks is not mistaken for one task.
+    using Point = std::pair<long long, long long>; // rewards in 1/100 points
+    std::array<std::map<Point, int>, 3> counts;
+    std::array<std::vector<Point>, 3> order;
+    std::map<Point, int> workflowsAt; // how many workflows have a marker on the point
+    for (int task : a.tasks) {
+        const auto w = static_cast<std::size_t>(a.set->tasks[static_cast<std::size_t>(task)].workflow);
+        const auto ra = a.set->selectedReward(systemA, task);
+        const auto rb = a.set->selectedReward(systemB, task);
+        if (!ra || !rb) continue;
+        const Point key{std::llround(*ra * 10000.0), std::llround(*rb * 10000.0)};
+        if (counts[w][key]++ == 0) {
+            order[w].push_back(key);
+            ++workflowsAt[key];
+        }
+    }
+    std::map<Point, int> labelled; // counts already written at a point (stacked downwards)
     for (Workflow w : kWorkflows) {
+        const auto wi = static_cast<std::size_t>(w);
         auto* s = new QScatterSeries;
         s->setName(QString::fromUtf8(workflowTitle(w)));
         s->setObjectName(QString::fromUtf8(workflowKey(w)));
@@ -561,15 +671,23 @@ QChart* buildCompareScatterChart(const Analysis& a, int systemA, int systemB) {
         s->setBorderColor(palette::ink());
         s->setMarkerShape(kShapes[static_cast<int>(w)]);
         s->setMarkerSize(7);
-        for (int task : a.tasks) {
-            if (a.set->tasks[static_cast<std::size_t>(task)].workflow != w) continue;
-            const auto ra = a.set->selectedReward(systemA, task);
-            const auto rb = a.set->selectedReward(systemB, task);
-            if (ra && rb) s->append(*ra * 100.0, *rb * 100.0);
-        }
+        for (const Point& key : order[wi])
+            s->append(key.first / 100.0, key.second / 100.0);
         chart->addSeries(s);
         s->attachAxis(x);
         s->attachAxis(y);
+        for (const Point& key : order[wi]) {
+            const int n = counts[wi].at(key);
+            // Several workflows on one point: each count gets its line, prefixed by the workflow's marker.
+            const bool shared = workflowsAt.at(key) > 1;
+            if (n < 2 && !shared) continue;
+            static const QString kMarkerGlyph[] = {QStringLiteral("●"), QStringLiteral("■"),
+                                                   QStringLiteral("▲")}; // the series' marker shapes
+            const QString text =
+                (shared ? kMarkerGlyph[wi] + QLatin1Char(' ') : QString()) + QStringLiteral("×%1").arg(n);
+            const int line = labelled[key]++;
+            annotate(chart, s, QPointF(key.first / 100.0, key.second / 100.0), text, 6, line * 9.0);
+        }
     }
     return chart;
 }

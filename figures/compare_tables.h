@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The two tables of a comparison of systems A and B on the filtered tasks: Δ and higher / similar / lower
 // counts per workflow (and "All"), and every paired task with its Δ. The compare page shows them and the

@@ -1,7 +1,10 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "figures/figure_export.h"
 
 #include <QChart>
 #include <QChartView>
+#include <QFile>
 #include <QFileInfo>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
@@ -10,9 +13,13 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QWidget>
 #include <cmath>
+
+#include "figures/charts.h"
+#include "figures/palette.h"
 
 namespace vernier::ui {
 
@@ -31,11 +38,17 @@ public:
         const QRectF target(QPointF(0, 0), size_);
         if (auto* chartView = qobject_cast<QChartView*>(widget_); chartView && chartView->chart()) {
             QChart* chart = chartView->chart();
+            // Every export is on paper, whatever the screen shows (a dark desktop palette restyles the
+            // chart on screen only; docs/figures.md "Screen and paper").
+            const ChartStyle onScreen = chartStyleOf(chart);
+            const ChartStyle paper = palette::paperStyle();
+            if (!(onScreen == paper)) applyChartStyle(chart, paper);
             const QRectF oldGeometry = chart->geometry();
             chart->setGeometry(target);
             chart->layout()->activate();
             chart->scene()->render(&painter, target, target, Qt::IgnoreAspectRatio);
             chart->setGeometry(oldGeometry);
+            if (!(onScreen == paper)) applyChartStyle(chart, onScreen);
             return;
         }
         if (const auto* figure = dynamic_cast<const PaintableFigure*>(widget_)) {
@@ -88,9 +101,11 @@ QByteArray pdfXmp(const QString& title, const Provenance& p) {
             "<pdf:Keywords>%3</pdf:Keywords>\n"
             "<xmp:CreatorTool>%4</xmp:CreatorTool>\n"
             "<xmp:CreateDate>%5</xmp:CreateDate>\n"
+            "<vernier:provenance xmlns:vernier=\"%6\">%7</vernier:provenance>\n"
             "</rdf:Description>\n</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end=\"w\"?>")
             .arg(xmlEscape(title), xmlEscape(p.oneLine()), xmlEscape(keywords.join(QStringLiteral("; "))),
-                 xmlEscape(p.producer), xmlEscape(p.date));
+                 xmlEscape(p.producer), xmlEscape(p.date), QLatin1String(kSvgProvenanceNamespace),
+                 xmlEscape(p.markerLine()));
     return xmp.toUtf8();
 }
 
@@ -144,6 +159,17 @@ bool exportFigure(QWidget* widget, const QString& path, FigureFormat format, con
         }
         renderer.paint(painter);
         painter.end();
+        // The machine-readable block in <metadata> (figures/provenance.h); QSvgGenerator has no API for it.
+        QFile file(path);
+        if (file.open(QIODevice::ReadOnly)) {
+            const QByteArray withMetadata = withSvgMetadata(file.readAll(), provenance);
+            file.close();
+            QSaveFile out(path);
+            if (!out.open(QIODevice::WriteOnly) || out.write(withMetadata) < 0 || !out.commit()) {
+                setError(error, QStringLiteral("cannot write %1").arg(path));
+                return false;
+            }
+        }
         break;
     }
     case FigureFormat::Pdf: {
@@ -194,6 +220,8 @@ bool exportFigure(QWidget* widget, const QString& path, FigureFormat format, con
         if (!provenance.filter.isEmpty()) image.setText(QStringLiteral("Vernier-Filter"), provenance.filter);
         if (!provenance.bundles.isEmpty())
             image.setText(QStringLiteral("Vernier-Bundles"), provenance.bundles.join(QStringLiteral(", ")));
+        if (!provenance.block.is_null())
+            image.setText(QLatin1String(kPngProvenanceKey), provenance.markerLine());
         if (!image.save(path, "PNG")) {
             setError(error, QStringLiteral("cannot write %1").arg(path));
             return false;

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one export path for figures: any chart view, graphics view or plain widget to SVG, PDF or PNG
 // at a chosen physical size. The GUI's "Export figure" and `vernier-cli export` both call this.
@@ -27,7 +29,8 @@ struct FigureOptions {
     double heightInches = 2.5;
     int dpi = 300; // PNG only; SVG and PDF are vector
     QString title; // stored as SVG title / PDF title / PNG "Title"
-    // What produced the figure (figures/provenance.h): SVG <desc>, PDF creator and XMP, PNG text chunks.
+    // What produced the figure (figures/provenance.h): SVG <desc> and <metadata>, PDF creator and XMP, PNG
+    // text chunks.
     // When empty, the export still records Vernier's version and the date.
     Provenance provenance;
 };

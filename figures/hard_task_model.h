@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Tasks ranked by how many systems score zero on them (the paper's "zero for ≥ 7 systems"); rows at or
 // above the threshold are highlighted.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "figures/heatmap_widget.h"
 
 #include <QFontMetricsF>
@@ -16,6 +18,7 @@ namespace vernier::ui {
 
 namespace {
 constexpr double kMargin = 4.0;
+constexpr double kSwatch = 7.0; // side of the system colour square before a row label
 
 // Column label: the task id without the shared "freecad-" prefix, shortened to 6 characters.
 QString shortTaskId(const std::string& id) {
@@ -131,7 +134,8 @@ HeatmapWidget::Geometry HeatmapWidget::layoutFor(const QSizeF& size) const {
     double labelW = 0;
     if (analysis_)
         for (const auto& r : analysis_->rows)
-            labelW = std::max(labelW, tick.horizontalAdvance(qs(r.summary.system.label())));
+            labelW = std::max(labelW, tick.horizontalAdvance(qs(analysis_->displayName(r.system))));
+    labelW += kSwatch + 4; // the system's colour swatch before its name
     double columnLabelH = 0;
     for (int c = 0; c < static_cast<int>(columns_.size()); ++c)
         columnLabelH = std::max(columnLabelH, tick.horizontalAdvance(columnLabel(c)));
@@ -157,14 +161,54 @@ QPoint HeatmapWidget::cellAt(const QPoint& pos) const {
     return {c, r};
 }
 
+std::vector<double> HeatmapWidget::cellAttempts(int row, int column) const {
+    std::vector<double> out;
+    if (!analysis_ || !analysis_->set || row < 0 || column < 0 || row >= static_cast<int>(rows_.size()) ||
+        column >= static_cast<int>(columns_.size()))
+        return out;
+    const ResultSet& set = *analysis_->set;
+    for (int t :
+         set.trialsOf(rows_[static_cast<std::size_t>(row)], columns_[static_cast<std::size_t>(column)]))
+        out.push_back(set.trials[static_cast<std::size_t>(t)].effectiveReward(set.preferRescored()));
+    return out;
+}
+
+QString HeatmapWidget::cellToolTip(int row, int column) const {
+    if (!analysis_ || !analysis_->set || row < 0 || column < 0 || row >= static_cast<int>(rows_.size()) ||
+        column >= static_cast<int>(columns_.size()))
+        return {};
+    const ResultSet& set = *analysis_->set;
+    const int s = rows_[static_cast<std::size_t>(row)];
+    const int t = columns_[static_cast<std::size_t>(column)];
+    const auto r = set.selectedReward(s, t);
+    const int trial = set.selectedTrial(s, t);
+    const ZeroCategory zero =
+        trial >= 0 ? set.trials[static_cast<std::size_t>(trial)].zero.category : ZeroCategory::None;
+    QString text = tr("%1\n%2\nreward %3 points")
+                       .arg(qs(set.tasks[static_cast<std::size_t>(t)].id), qs(analysis_->displayName(s)),
+                            r ? QString::number(*r * 100.0, 'f', 2) : tr("— (no trial)"));
+    if (zero != ZeroCategory::None)
+        text += QStringLiteral(" (%1)").arg(QString::fromUtf8(zeroCategoryTitle(zero)));
+    const std::vector<double> attempts = cellAttempts(row, column);
+    if (attempts.size() > 1) {
+        const auto [lo, hi] = std::minmax_element(attempts.begin(), attempts.end());
+        text += tr("\nattempts: n=%1, %2–%3").arg(attempts.size()).arg(*lo, 0, 'f', 2).arg(*hi, 0, 'f', 2);
+    }
+    return text;
+}
+
 void HeatmapWidget::paintFigure(QPainter& p, const QSizeF& size) const {
+    paintWithStyle(p, size, palette::paperStyle());
+}
+
+void HeatmapWidget::paintWithStyle(QPainter& p, const QSizeF& size, const ChartStyle& style) const {
     p.save();
-    p.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
+    p.fillRect(QRectF(QPointF(0, 0), size), style.background);
     const QFont tickFont = palette::font(palette::kTickPt);
     const QFont titleFont = palette::font(palette::kTitlePt, true);
     const QFontMetricsF tick(tickFont);
     const QFontMetricsF titleMetrics(titleFont);
-    p.setPen(palette::ink());
+    p.setPen(style.ink);
     p.setFont(titleFont);
     p.drawText(QRectF(0, kMargin, size.width(), titleMetrics.height()), Qt::AlignHCenter,
                tr("Reward per task (rows: systems, columns: tasks by workflow)"));
@@ -188,7 +232,7 @@ void HeatmapWidget::paintFigure(QPainter& p, const QSizeF& size) const {
         const QRectF band(x, g.top - g.columnLabelH - tick.height() - 5, n * g.cellW, tick.height());
         p.fillRect(QRectF(band.left(), band.bottom(), band.width(), 2),
                    palette::workflowColor(QString::fromUtf8(workflowKey(w))));
-        p.setPen(palette::ink());
+        p.setPen(style.ink);
         p.drawText(band, Qt::AlignCenter,
                    tick.elidedText(tr("%1 (%2)").arg(QString::fromUtf8(workflowTitle(w))).arg(n),
                                    Qt::ElideRight, band.width()));
@@ -196,7 +240,7 @@ void HeatmapWidget::paintFigure(QPainter& p, const QSizeF& size) const {
     }
 
     // Task labels, rotated, under the workflow bands; thinned out when columns are narrower than a line.
-    p.setPen(palette::ink());
+    p.setPen(style.ink);
     const int labelStep = std::max(1, static_cast<int>(std::ceil(tick.height() / g.cellW)));
     for (std::size_t c = 0; c < columns_.size(); c += static_cast<std::size_t>(labelStep)) {
         const QString label = columnLabel(static_cast<int>(c));
@@ -230,15 +274,53 @@ void HeatmapWidget::paintFigure(QPainter& p, const QSizeF& size) const {
                                  : (reward && showValues) ? QString::number(*reward * 100.0, 'f', 0)
                                                           : QString();
             if (text.isEmpty()) continue;
-            p.setPen(color.alphaF() < 0.5 ? palette::ink() : palette::textOn(color));
+            p.setPen(color.alphaF() < 0.5 ? style.ink : palette::textOn(color));
             p.setFont(glyph.isEmpty() ? tickFont : glyphFont);
             p.drawText(cell, Qt::AlignCenter, text);
             p.setPen(Qt::NoPen);
         }
     }
+    // Several attempts in a cell: a corner mark (top right), and when the cell is tall enough a bar along
+    // its bottom from the lowest to the highest attempt's reward (0 at the left edge, 100 at the right).
+    bool anyAttempts = false;
+    for (std::size_t r = 0; r < rows_.size(); ++r) {
+        for (std::size_t c = 0; c < columns_.size(); ++c) {
+            const std::vector<double> attempts = cellAttempts(static_cast<int>(r), static_cast<int>(c));
+            if (attempts.size() < 2) continue;
+            anyAttempts = true;
+            const QRectF cell(g.left + c * g.cellW, g.top + r * g.cellH, g.cellW, g.cellH);
+            const auto reward = set.selectedReward(rows_[r], columns_[c]);
+            const QColor mark = palette::textOn(reward ? palette::sequential(*reward) : palette::unknown());
+            const double side = std::clamp(std::min(g.cellW, g.cellH) * 0.14, 3.0, 10.0);
+            QPolygonF corner;
+            corner << QPointF(cell.right() - side - 0.5, cell.top())
+                   << QPointF(cell.right() - 0.5, cell.top())
+                   << QPointF(cell.right() - 0.5, cell.top() + side);
+            p.setBrush(mark);
+            p.drawPolygon(corner);
+            p.setBrush(Qt::NoBrush);
+            if (g.cellH >= 8 && g.cellW >= 8) {
+                // A faint track over the whole width (0 to 100) and the attempts' range on it, with end caps.
+                const auto [lo, hi] = std::minmax_element(attempts.begin(), attempts.end());
+                const double inset = std::max(1.5, g.cellW * 0.08);
+                const double span = g.cellW - 2 * inset;
+                const double thick = std::clamp(g.cellH * 0.04, 1.6, 3.5);
+                const double y = cell.bottom() - thick - std::clamp(g.cellH * 0.08, 1.5, 8.0);
+                const double x0 = cell.left() + inset + span * std::clamp(*lo, 0.0, 1.0);
+                const double x1 = cell.left() + inset + span * std::clamp(*hi, 0.0, 1.0);
+                QColor track = mark;
+                track.setAlphaF(0.3f);
+                p.fillRect(QRectF(cell.left() + inset, y + thick * 0.25, span, thick * 0.5), track);
+                p.fillRect(QRectF(x0, y, std::max(1.0, x1 - x0), thick), mark);
+                const double cap = thick * 2.2;
+                p.fillRect(QRectF(x0 - 0.5, y + thick / 2 - cap / 2, 1.0, cap), mark);
+                p.fillRect(QRectF(x1 - 0.5, y + thick / 2 - cap / 2, 1.0, cap), mark);
+            }
+        }
+    }
     p.setFont(tickFont);
     // Workflow separators.
-    p.setPen(QPen(Qt::white, 2));
+    p.setPen(QPen(style.background, 2));
     x = g.left;
     for (std::size_t c = 1; c < columns_.size(); ++c) {
         const bool boundary = set.tasks[static_cast<std::size_t>(columns_[c])].workflow !=
@@ -247,12 +329,22 @@ void HeatmapWidget::paintFigure(QPainter& p, const QSizeF& size) const {
             p.drawLine(QPointF(g.left + c * g.cellW, g.top),
                        QPointF(g.left + c * g.cellW, g.top + rows_.size() * g.cellH));
     }
-    // System labels.
-    p.setPen(palette::ink());
+    // System labels (the alias when the workspace gives one), each after its colour (by identity, the same
+    // as in every chart).
+    p.setPen(style.ink);
     for (std::size_t r = 0; r < rows_.size(); ++r) {
         const QRectF label(kMargin, g.top + r * g.cellH, g.left - kMargin - 6, g.cellH);
-        p.drawText(label, Qt::AlignRight | Qt::AlignVCenter,
-                   qs(set.systems[static_cast<std::size_t>(rows_[r])].label()));
+        const QString name = qs(analysis_->displayName(rows_[r]));
+        p.drawText(label, Qt::AlignRight | Qt::AlignVCenter, name);
+        const double textW = tick.horizontalAdvance(name);
+        const double side = std::min(kSwatch, g.cellH - 2);
+        if (side >= 3) {
+            const QRectF swatch(label.right() - textW - 4 - side, label.center().y() - side / 2, side, side);
+            p.fillRect(swatch, palette::systemBrush(*analysis_, rows_[r]));
+            p.setPen(QPen(style.ink, 0.5));
+            p.drawRect(swatch);
+            p.setPen(style.ink);
+        }
     }
     // Colour scale.
     const double legendTop = g.top + rows_.size() * g.cellH + 8;
@@ -275,14 +367,16 @@ void HeatmapWidget::paintFigure(QPainter& p, const QSizeF& size) const {
         QRectF(kMargin, bar.bottom() + tick.height() + 2, size.width() - 2 * kMargin, tick.height() * 2.2),
         Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
         tr("Reward 0 that is not a score: × scorer crash, ∅ missing output, ! final exception. "
-           "Columns: task id without \"freecad-\"."));
+           "Columns: task id without \"freecad-\".") +
+            (anyAttempts ? tr(" Corner mark: several attempts; bottom bar: their lowest to highest reward.")
+                         : QString()));
     p.restore();
 }
 
 void HeatmapWidget::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing, false);
-    paintFigure(p, QSizeF(size()));
+    paintWithStyle(p, QSizeF(size()), palette::screenStyle());
 }
 
 void HeatmapWidget::mouseReleaseEvent(QMouseEvent* event) {
@@ -296,19 +390,7 @@ bool HeatmapWidget::event(QEvent* e) {
         auto* help = static_cast<QHelpEvent*>(e);
         const QPoint cell = cellAt(help->pos());
         if (cell.x() >= 0) {
-            const ResultSet& set = *analysis_->set;
-            const int s = rows_[static_cast<std::size_t>(cell.y())];
-            const int t = columns_[static_cast<std::size_t>(cell.x())];
-            const auto r = set.selectedReward(s, t);
-            const int trial = set.selectedTrial(s, t);
-            const ZeroCategory zero =
-                trial >= 0 ? set.trials[static_cast<std::size_t>(trial)].zero.category : ZeroCategory::None;
-            QString text = tr("%1\n%2\nreward %3 points")
-                               .arg(qs(set.tasks[static_cast<std::size_t>(t)].id),
-                                    qs(set.systems[static_cast<std::size_t>(s)].label()),
-                                    r ? QString::number(*r * 100.0, 'f', 2) : tr("— (no trial)"));
-            if (zero != ZeroCategory::None)
-                text += QStringLiteral(" (%1)").arg(QString::fromUtf8(zeroCategoryTitle(zero)));
+            const QString text = cellToolTip(cell.y(), cell.x());
             QToolTip::showText(help->globalPos(), text, this);
         } else {
             QToolTip::hideText();

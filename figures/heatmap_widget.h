@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The reward heatmap: systems × tasks grouped by workflow, painted (no chart). The heatmap page embeds it
 // and the report export (figures/report_export.h) paints the same figure without a window.
@@ -6,6 +8,7 @@
 #include <vector>
 
 #include "figures/figure_export.h"
+#include "figures/palette.h"
 #include "figures/text_format.h"
 
 namespace vernier::ui {
@@ -30,8 +33,16 @@ public:
     QString cellGlyph(int row, int column) const;
     // Cell under a widget position, {-1,-1} outside.
     QPoint cellAt(const QPoint& pos) const;
+    // The rewards of every valid attempt of a cell (ResultSet::trialsOf, the reward the statistics use),
+    // oldest first; a cell with more than one gets a corner mark and a min–max bar.
+    std::vector<double> cellAttempts(int row, int column) const;
+    // The cell's tooltip text (task, system, reward, and "n=3, 0.40–1.00" for several attempts).
+    QString cellToolTip(int row, int column) const;
 
+    // Paints on paper (white, black ink): what every export shows.
     void paintFigure(QPainter& painter, const QSizeF& size) const override;
+    // Paints in `style` (the screen follows the application palette).
+    void paintWithStyle(QPainter& painter, const QSizeF& size, const ChartStyle& style) const;
     QSize sizeHint() const override { return {1000, 480}; }
 
 signals:

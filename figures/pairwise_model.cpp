@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "figures/pairwise_model.h"
 
 #include <QColor>
@@ -69,6 +71,15 @@ std::optional<PairwiseCell> PairwiseMatrixModel::oriented(int i, int j) const {
     return out;
 }
 
+QString PairwiseMatrixModel::name(int i) const {
+    // The workspace alias when there is one (the same name as every other view and export).
+    if (analysis_ && i >= 0 && i < static_cast<int>(systems_.size()))
+        return qs(analysis_->displayName(systems_[static_cast<std::size_t>(i)]));
+    return i >= 0 && i < static_cast<int>(matrix_.labels.size())
+               ? qs(matrix_.labels[static_cast<std::size_t>(i)])
+               : QString();
+}
+
 int PairwiseMatrixModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(systems_.size());
 }
@@ -82,14 +93,14 @@ QVariant PairwiseMatrixModel::headerData(int section, Qt::Orientation orientatio
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
     if (orientation == Qt::Vertical) {
         if (section < 0 || section >= n) return {};
-        return qs(matrix_.labels[static_cast<std::size_t>(section)]);
+        return name(section);
     }
     if (section == 0)
         return role == Qt::DisplayRole
                    ? tr("A \u2212 B")
                    : tr("Each cell: row system A minus column system B, in points, over the tasks both have");
     if (section < 1 || section > n) return {};
-    const QString label = qs(matrix_.labels[static_cast<std::size_t>(section - 1)]);
+    const QString label = name(section - 1);
     return role == Qt::DisplayRole ? label : tr("B: %1").arg(label);
 }
 
@@ -98,7 +109,7 @@ QVariant PairwiseMatrixModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= n || index.column() > n) return {};
     const int i = index.row();
     const int j = index.column() - 1;
-    const QString rowLabel = qs(matrix_.labels[static_cast<std::size_t>(i)]);
+    const QString rowLabel = name(i);
     if (role == SystemARole) return systems_[static_cast<std::size_t>(i)];
     if (role == SystemBRole) return j >= 0 ? systems_[static_cast<std::size_t>(j)] : -1;
     if (j < 0) { // the row's system
@@ -140,7 +151,7 @@ QVariant PairwiseMatrixModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     case Qt::ToolTipRole: {
-        const QString colLabel = qs(matrix_.labels[static_cast<std::size_t>(j)]);
+        const QString colLabel = name(j);
         if (c.n == 0) return tr("%1 and %2 share no task under this filter.").arg(rowLabel, colLabel);
         return tr("<b>A</b> %1<br><b>B</b> %2<br>Δ = A − B = %3 points, paired bootstrap 95% interval [%4, "
                   "%5] over %6 tasks<br>A higher on %7, similar on %8, lower on %9<br>p = %10 (sign-flip "

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The pairwise matrix of N systems as a table (docs/statistics.md "Pairwise matrix"): row A, column B holds
 // Δ = A − B in points with its paired bootstrap 95 % interval and the Holm-adjusted p; column 0 names the
@@ -56,6 +58,8 @@ public:
 private:
     // The comparison seen from row i (A) against column j (B); nullopt on the diagonal.
     std::optional<PairwiseCell> oriented(int i, int j) const;
+    QString name(int i) const; // the i-th system's display name
+
     std::shared_ptr<const Analysis> analysis_;
     std::vector<int> systems_;
     PairwiseMatrix matrix_;

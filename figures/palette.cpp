@@ -1,7 +1,12 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "figures/palette.h"
 
+#include "models/analysis.h"
 #include "viewers/colour_map.h"
 
+#include <QGuiApplication>
+#include <QPalette>
 #include <array>
 
 namespace vernier::ui::palette {
@@ -17,6 +22,53 @@ QBrush categoricalBrush(int index) {
                                                               Qt::CrossPattern};
     brush.setStyle(kStyles[static_cast<std::size_t>(cycle % 3)]);
     return brush;
+}
+
+QColor systemColor(const Analysis& analysis, int systemIndex) {
+    const std::string user = analysis.userColour(systemIndex);
+    if (!user.empty()) {
+        const QColor c(QString::fromStdString(user));
+        if (c.isValid()) return c;
+    }
+    return categorical(analysis.colourSlot(systemIndex));
+}
+
+QBrush systemBrush(const Analysis& analysis, int systemIndex) {
+    const std::string user = analysis.userColour(systemIndex);
+    if (!user.empty()) {
+        const QColor c(QString::fromStdString(user));
+        if (c.isValid()) return QBrush(c);
+    }
+    return categoricalBrush(analysis.colourSlot(systemIndex));
+}
+
+ChartStyle paperStyle() {
+    return {Qt::white, colours::ink(), colours::grid(), colours::grid().darker(130), false};
+}
+
+ChartStyle styleFor(const QPalette& p) {
+    const QColor window = p.color(QPalette::Active, QPalette::Window);
+    if (window.lightnessF() >= 0.5) return paperStyle();
+    ChartStyle s;
+    s.dark = true;
+    s.background = p.color(QPalette::Active, QPalette::Base).lightnessF() < 0.5
+                       ? p.color(QPalette::Active, QPalette::Base)
+                       : window;
+    s.ink = p.color(QPalette::Active, QPalette::WindowText);
+    // Grid lines a little lighter than the background (a quarter of the way to the text), secondary lines
+    // half way.
+    const auto blend = [](const QColor& a, const QColor& b, double t) {
+        return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * t),
+                                static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * t),
+                                static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * t));
+    };
+    s.grid = blend(s.background, s.ink, 0.22);
+    s.muted = blend(s.background, s.ink, 0.5);
+    return s;
+}
+
+ChartStyle screenStyle() {
+    return styleFor(QGuiApplication::palette());
 }
 
 QColor workflowColor(const QString& workflow) {

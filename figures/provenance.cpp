@@ -1,11 +1,12 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "figures/provenance.h"
 
-#include <QDateTime>
 #include <QRegularExpression>
-#include <QTimeZone>
 #include <set>
 #include <string>
 
+#include "models/provenance_json.h"
 #include "vernier_version.h"
 
 namespace vernier::ui {
@@ -70,20 +71,36 @@ QStringList Provenance::lines() const {
     return out;
 }
 
-QString provenanceDate() {
-    bool ok = false;
-    const qint64 epoch = qEnvironmentVariable("SOURCE_DATE_EPOCH").toLongLong(&ok);
-    const QDateTime when = ok && epoch >= 0 ? QDateTime::fromSecsSinceEpoch(epoch, QTimeZone::utc())
-                                            : QDateTime::currentDateTimeUtc();
-    return when.toUTC().toString(QStringLiteral("yyyy-MM-dd'T'HH:mm:ss'Z'"));
+QString Provenance::markerLine() const {
+    if (block.is_null()) return {};
+    return QString::fromUtf8(kProvenanceMarker.data(), static_cast<qsizetype>(kProvenanceMarker.size())) +
+           QString::fromStdString(block.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
+
+QString provenanceDate() {
+    return QString::fromStdString(generatedAt()); // models/provenance_json.h: SOURCE_DATE_EPOCH honoured
+}
+
+namespace {
+
+Provenance withBlock(Provenance p, nlohmann::json block) {
+    if (!p.command.isEmpty()) block["command"] = p.command.toStdString();
+    block["generated_at"] = p.date.toStdString(); // the same instant as the human "Date:" line
+    p.block = std::move(block);
+    return p;
+}
+
+// Version 1 of the block in exported files (docs/schemas/provenance.schema.json).
+constexpr int kExportBlockVersion = 1;
+
+} // namespace
 
 Provenance basicProvenance(const QString& command) {
     Provenance p;
-    p.producer = QStringLiteral("Vernier " VERNIER_VERSION);
+    p.producer = QStringLiteral("Vernier ") + QString::fromStdString(generatorFacts().version);
     p.command = command;
     p.date = provenanceDate();
-    return p;
+    return withBlock(p, provenanceBlock(kExportBlockVersion, nlohmann::json::array()));
 }
 
 Provenance makeProvenance(const Analysis& a, const QString& command) {
@@ -98,12 +115,36 @@ Provenance makeProvenance(const Analysis& a, const QString& command) {
     for (const std::string& b : set.bundles)
         p.bundles << QString::fromStdString(b);
     p.rewards = QString::fromStdString(rewardsLabel(set));
-    return p;
+    return withBlock(p, provenanceBlock(kExportBlockVersion, inputsJson(set), policyJson(set, a.filter)));
 }
+
+QByteArray withSvgMetadata(const QByteArray& svg, const Provenance& p) {
+    if (p.block.is_null()) return svg;
+    const qsizetype open = svg.indexOf("<svg");
+    const qsizetype end = open < 0 ? -1 : svg.indexOf('>', open);
+    if (end < 0) return svg;
+    const QByteArray element = "\n<metadata><vernier:provenance xmlns:vernier=\"" +
+                               QByteArray(kSvgProvenanceNamespace) + "\">" +
+                               p.markerLine().toHtmlEscaped().toUtf8() + "</vernier:provenance></metadata>";
+    QByteArray out = svg;
+    out.insert(end + 1, element);
+    return out;
+}
+
+namespace {
+
+QString blockComment(const Provenance& p, CommentStyle style) {
+    return p.block.is_null() ? QString() : QString::fromStdString(provenanceComment(p.block, style));
+}
+
+} // namespace
 
 QString withCsvProvenance(const QString& csv, const Provenance& p) {
     if (p.isEmpty()) return csv;
-    return QStringLiteral("# ") + p.oneLine() + QLatin1Char('\n') + csv;
+    // One comment line, so readers that drop the first line keep working: the human fields, then the block.
+    QString line = QStringLiteral("# ") + p.oneLine();
+    if (!p.block.is_null()) line += QStringLiteral("; ") + p.markerLine();
+    return line + QLatin1Char('\n') + csv;
 }
 
 QString withLatexProvenance(const QString& latex, const Provenance& p) {
@@ -111,7 +152,16 @@ QString withLatexProvenance(const QString& latex, const Provenance& p) {
     QString out;
     for (const QString& line : p.lines())
         out += QStringLiteral("% ") + line + QLatin1Char('\n');
-    return out + latex;
+    return out + blockComment(p, CommentStyle::Latex) + latex;
+}
+
+QString withMarkdownProvenance(const QString& markdown, const Provenance& p) {
+    if (p.isEmpty()) return markdown;
+    QString out;
+    for (QString line : p.lines())
+        out += QStringLiteral("<!-- ") + line.replace(QStringLiteral("--"), QStringLiteral("- -")) +
+               QStringLiteral(" -->\n");
+    return out + blockComment(p, CommentStyle::Markdown) + markdown;
 }
 
 } // namespace vernier::ui

@@ -1,10 +1,16 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What produced an exported figure or table: Vernier's version, the command (or GUI action), the filter,
 // the bundles, where the rewards come from (recorded or rescored) and the date. Every export writes it:
 // SVG <desc>, PDF creator and XMP metadata (dc:description, pdf:Keywords), PNG text chunks, a leading
-// "# " line in CSV and "% " lines in LaTeX.
+// "# " line in CSV and "% " lines in LaTeX. Besides these human lines every file carries the machine-readable
+// block of models/provenance_json.h (generator, inputs, policy, date) on one "vernier-provenance: {…}" line
+// or element, which `vernier-cli provenance FILE` reads back: a comment line in CSV, LaTeX and Markdown, an
+// element of SVG <metadata> and of the PDF's XMP packet, a "Vernier-Provenance" PNG text chunk.
 #include <QString>
 #include <QStringList>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -19,6 +25,8 @@ struct Provenance {
     QStringList bundles;
     QString rewards; // models' rewardsLabel(): "recorded rewards" / "rescored by Vernier X (OCCT Y)"
     QString date;    // ISO 8601, UTC
+    // The block of models/provenance_json.h, plus "command" when there is one.
+    nlohmann::json block;
 
     bool isEmpty() const { return producer.isEmpty(); }
     // "Produced by: Vernier 0.1.0", "Command: …", "Filter: …", "Bundles: a, b", "Rewards: …", "Date: …"
@@ -26,7 +34,16 @@ struct Provenance {
     QStringList lines() const;
     QString text() const { return lines().join(QLatin1Char('\n')); }
     QString oneLine() const { return lines().join(QStringLiteral("; ")); }
+    // "vernier-provenance: {compact JSON}" (empty without a block): the value of the SVG/XMP element and of
+    // the PNG chunk.
+    QString markerLine() const;
 };
+
+// The SVG/XMP element and PNG chunk names holding markerLine().
+inline constexpr const char* kSvgProvenanceNamespace = "https://vernier.invalid/ns/provenance/1";
+inline constexpr const char* kPngProvenanceKey = "Vernier-Provenance";
+// `svg` with a <metadata> element holding markerLine() right after the opening <svg …> tag.
+QByteArray withSvgMetadata(const QByteArray& svg, const Provenance& p);
 
 // The export date: now, or SOURCE_DATE_EPOCH (seconds since 1970, UTC) when that is set, so exports can be
 // reproduced byte for byte.
@@ -47,5 +64,7 @@ Provenance makeProvenance(const Analysis& analysis, const QString& command);
 QString withCsvProvenance(const QString& csv, const Provenance& p);
 // `latex` with leading "% …" lines.
 QString withLatexProvenance(const QString& latex, const Provenance& p);
+// `markdown` with leading "<!-- … -->" lines.
+QString withMarkdownProvenance(const QString& markdown, const Provenance& p);
 
 } // namespace vernier::ui

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "figures/report_export.h"
 
 #include <QChart>
@@ -16,6 +18,8 @@
 #include "figures/heatmap_widget.h"
 #include "figures/table_model_export.h"
 #include "figures/trial_table_model.h"
+#include "models/provenance_json.h"
+#include "models/report_json.h"
 #include "models/table_export.h"
 
 namespace vernier::ui {
@@ -44,14 +48,13 @@ FigureOptions figure(double w, double h, const QString& title) {
 } // namespace
 
 QString leaderboardCsvText(const Analysis& a) {
-    return QString::fromStdString(leaderboardCsv(summaries(a)));
+    return QString::fromStdString(leaderboardCsv(a)); // with the per-workflow intervals
 }
 
 QString leaderboardLatexText(const Analysis& a) {
-    return QString::fromStdString(
-        leaderboardLatex(summaries(a), a.set && a.set->usesRescored()
-                                           ? "Parametric CAD Bench v3 leaderboard, " + rewardsLabel(*a.set)
-                                           : std::string("Parametric CAD Bench v3 leaderboard")));
+    return QString::fromStdString(leaderboardLatex(
+        a, a.set && a.set->usesRescored() ? "Parametric CAD Bench v3 leaderboard, " + rewardsLabel(*a.set)
+                                          : std::string("Parametric CAD Bench v3 leaderboard")));
 }
 
 QString zeroCategoriesCsvText(const Analysis& a) {
@@ -105,9 +108,25 @@ QStringList exportReport(const std::shared_ptr<const Analysis>& analysis, const 
     auto writeTable = [&](const QString& name, const QAbstractItemModel& model) {
         return writeCsv(name, modelToCsv(model)) && writeLatex(name, modelToLatex(model, name));
     };
+    // JSON tables carry the block of models/provenance_json.h as their own keys.
+    auto writeJson = [&](const QString& name, const nlohmann::json& doc) {
+        return writeText(
+            name + QStringLiteral(".json"),
+            QString::fromStdString(withProvenance(doc, provenance.block)
+                                       .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+                                   "\n"));
+    };
+    const auto heatmapRows = heatmapCells(heatmapTable(a));
     if (!writeCsv(QStringLiteral("leaderboard"), leaderboardCsvText(a)) ||
         !writeLatex(QStringLiteral("leaderboard"), leaderboardLatexText(a)) ||
-        !writeCsv(QStringLiteral("zero_categories"), zeroCategoriesCsvText(a)))
+        !writeJson(QStringLiteral("leaderboard"), leaderboardJson(a)) ||
+        !writeCsv(QStringLiteral("zero_categories"), zeroCategoriesCsvText(a)) ||
+        !writeCsv(QStringLiteral("heatmap"), QString::fromStdString(tableCsv(heatmapRows))) ||
+        !writeLatex(QStringLiteral("heatmap"),
+                    QString::fromStdString(tableLatex(heatmapRows, "Reward per task in points"))) ||
+        !writeText(QStringLiteral("heatmap.md"),
+                   withMarkdownProvenance(QString::fromStdString(tableMarkdown(heatmapRows)), provenance)) ||
+        !writeJson(QStringLiteral("heatmap"), heatmapJson(a)))
         return written;
 
     // Figures: the pages' chart builders and the heatmap painter, never shown.

@@ -1,5 +1,8 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Exports every figure (SVG, PDF, PNG) and table (CSV, LaTeX) of the report for one analysis. Used by
+// Exports every figure (SVG, PDF, PNG) and table (CSV, LaTeX; the leaderboard also as JSON,
+// the heatmap table as CSV, LaTeX, Markdown and JSON) of the report for one analysis. Used by
 // the GUI's "Export report…" and by `vernier-cli export`, through the same chart builders, heatmap painter
 // and table models the GUI's pages show, so both produce identical files. Knows nothing of the window.
 #include <QString>

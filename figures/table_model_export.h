@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Tables shown in views (any QAbstractItemModel, as displayed: sorted and filtered) to CSV and LaTeX
 // (booktabs). The leaderboard itself goes through models/table_export.h so CLI and GUI print the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Text of figures and tables: points, money and minutes as the paper prints them, and titles that say when
 // rewards were rescored. The numbers themselves are the models' (models/analysis.h, models/filter.h), so the

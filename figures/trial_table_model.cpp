@@ -1,9 +1,12 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "figures/trial_table_model.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <set>
+#include <tuple>
 
 #include "figures/palette.h"
 
@@ -60,14 +63,58 @@ TrialAxes trialAxes(const TrialRecord& t) {
     return axes;
 }
 
+QString listedGate(const TrialRecord& t) {
+    if (t.zero.category != ZeroCategory::GeometryZero && t.zero.category != ZeroCategory::GeometryAndSpecZero)
+        return {};
+    return trialAxes(t).gate;
+}
+
+std::vector<AttemptPosition> attemptPositions(const ResultSet& set) {
+    std::vector<AttemptPosition> out(set.trials.size());
+    for (int s = 0; s < static_cast<int>(set.systems.size()); ++s)
+        for (int t = 0; t < static_cast<int>(set.tasks.size()); ++t) {
+            std::vector<int> cell = set.trialsOf(s, t);
+            // Finish order; unknown times last, then by start and by trial name so the order is total.
+            const auto key = [&](int i) {
+                const TrialRecord& r = set.trials[static_cast<std::size_t>(i)];
+                constexpr double kLast = std::numeric_limits<double>::infinity();
+                return std::make_tuple(r.finishedAt.value_or(kLast), r.startedAt.value_or(kLast),
+                                       r.trialName);
+            };
+            std::stable_sort(cell.begin(), cell.end(), [&](int a, int b) { return key(a) < key(b); });
+            for (std::size_t k = 0; k < cell.size(); ++k)
+                out[static_cast<std::size_t>(cell[k])] = {static_cast<int>(k) + 1,
+                                                          static_cast<int>(cell.size())};
+        }
+    return out;
+}
+
 TrialTableModel::TrialTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void TrialTableModel::setStyles(const SystemStyles& styles) {
+    if (styles == styles_) return;
+    beginResetModel();
+    styles_ = styles;
+    endResetModel();
+}
+
+bool TrialTableModel::hasAttempts() const {
+    return std::any_of(attempts_.begin(), attempts_.end(),
+                       [](const AttemptPosition& a) { return a.count > 1; });
+}
+
+QString TrialTableModel::systemName(const TrialRecord& t) const {
+    return qs(styles_.displayName(t.system));
+}
 
 void TrialTableModel::setResultSet(std::shared_ptr<const ResultSet> set) {
     beginResetModel();
     set_ = std::move(set);
     // Reward keys other than "reward" (several-key reward.json): one optional column each, sorted by name.
     extraKeys_.clear();
+    attempts_.clear();
     if (set_) {
+        attempts_ = attemptPositions(*set_);
         std::set<std::string> keys;
         for (const auto& t : set_->trials)
             for (const auto& [k, v] : t.rewardKeys)
@@ -95,6 +142,8 @@ QVariant TrialTableModel::headerData(int section, Qt::Orientation orientation, i
             return tr("Recorded reward key \"%1\" (reward.json / verifier_result)").arg(key);
         return {};
     }
+    if (role == Qt::ToolTipRole && section == Attempt)
+        return tr("i/k: the i-th of the k attempts of this system on this task, in order of finishing");
     if (role == Qt::ToolTipRole && section == Geometry)
         return tr("Geometry similarity (create & edit: base / edit)");
     if (role == Qt::ToolTipRole && section == Spec)
@@ -105,6 +154,8 @@ QVariant TrialTableModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Task");
     case System:
         return tr("System");
+    case Attempt:
+        return tr("Attempt");
     case Workflow_:
         return tr("Workflow");
     case Reward:
@@ -163,11 +214,21 @@ QVariant TrialTableModel::data(const QModelIndex& index, int role) const {
 
     if (role == Qt::DisplayRole || role == SortRole) {
         const bool sort = role == SortRole;
+        const AttemptPosition at = static_cast<std::size_t>(index.row()) < attempts_.size()
+                                       ? attempts_[static_cast<std::size_t>(index.row())]
+                                       : AttemptPosition{};
         switch (index.column()) {
         case Task:
-            return qs(t.taskId);
+            // Sorting by task keeps a system's attempts together, in finish order.
+            return sort ? QVariant(QStringLiteral("%1\x1f%2\x1f%3")
+                                       .arg(qs(t.taskId), qs(t.system.label()))
+                                       .arg(at.index, 4, 10, QLatin1Char('0')))
+                        : QVariant(qs(t.taskId));
         case System:
-            return qs(t.system.label());
+            return systemName(t);
+        case Attempt:
+            if (sort) return at.index;
+            return at.count > 0 ? QStringLiteral("%1/%2").arg(at.index).arg(at.count) : QString();
         case Workflow_:
             return task ? QString::fromUtf8(workflowTitle(task->workflow)) : tr("(not in pack)");
         case Reward:
@@ -185,7 +246,7 @@ QVariant TrialTableModel::data(const QModelIndex& index, int role) const {
                        ? QString()
                        : QString::fromUtf8(zeroCategoryTitle(t.zero.category));
         case Gate:
-            return trialAxes(t).gate;
+            return listedGate(t);
         case Cost:
             return sort ? QVariant(t.costUsd.value_or(kUnknownSort)) : QVariant(formatUsd(t.costUsd));
         case Duration:
@@ -276,8 +337,8 @@ bool TrialFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& source
     if (!filter_.matches(set, sourceRow)) return false;
     if (!search_.isEmpty()) {
         const QString hay = qs(t.taskId) + QLatin1Char(' ') + qs(t.system.label()) + QLatin1Char(' ') +
-                            qs(t.trialName) + QLatin1Char(' ') + qs(t.zero.reason) + QLatin1Char(' ') +
-                            qs(t.loadError);
+                            model->systemName(t) + QLatin1Char(' ') + qs(t.trialName) + QLatin1Char(' ') +
+                            qs(t.zero.reason) + QLatin1Char(' ') + qs(t.loadError);
         if (!hay.contains(search_, Qt::CaseInsensitive)) return false;
     }
     return true;

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Table model of every trial of the result set (malformed ones included, with their reason), and the
 // proxy that applies the shared Filter, a text search and an optional explicit trial list.
@@ -20,6 +22,18 @@ struct TrialAxes {
     bool twoStages = false; // the texts are "base / edit"
 };
 TrialAxes trialAxes(const TrialRecord& trial);
+// The gate shown in trial lists: only for a trial classified as a geometry zero (the gate is the second
+// level of that class, models/failure_taxonomy.h); a final exception or missing output has no gate.
+QString listedGate(const TrialRecord& trial);
+
+// Where a trial stands among the attempts of its (system, task): `index` 1-based in finish order (then
+// start, then trial name), of `count` valid attempts; {0, 0} for a trial outside statistics.
+struct AttemptPosition {
+    int index = 0;
+    int count = 0;
+};
+// Every trial's position, indexed like ResultSet::trials.
+std::vector<AttemptPosition> attemptPositions(const ResultSet& set);
 
 class TrialTableModel : public QAbstractTableModel {
     Q_OBJECT
@@ -27,6 +41,7 @@ public:
     enum Column {
         Task,
         System,
+        Attempt, // "i/k": the i-th of k attempts of its (system, task), in finish order
         Workflow_,
         Reward,
         Geometry,
@@ -48,6 +63,11 @@ public:
 
     explicit TrialTableModel(QObject* parent = nullptr);
     void setResultSet(std::shared_ptr<const ResultSet> set);
+    // Aliases for the System column (the workspace's); set before setResultSet or call it again.
+    void setStyles(const SystemStyles& styles);
+    QString systemName(const TrialRecord& trial) const;
+    // True when some (system, task) has more than one attempt (views hide the Attempt column otherwise).
+    bool hasAttempts() const;
     const ResultSet* resultSet() const { return set_.get(); }
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -57,7 +77,9 @@ public:
 
 private:
     std::shared_ptr<const ResultSet> set_;
-    std::vector<std::string> extraKeys_; // optional columns after ColumnCount
+    SystemStyles styles_;
+    std::vector<AttemptPosition> attempts_; // per trial
+    std::vector<std::string> extraKeys_;    // optional columns after ColumnCount
 };
 
 // Filters TrialTableModel rows: the shared filter, a case-insensitive search over task/system/trial

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/application.h"
 
 #include <QApplication>
@@ -5,6 +7,7 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QPixmap>
+#include <QTabWidget>
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
@@ -17,6 +20,7 @@
 #include "ui/main_window.h"
 #include "ui/session.h"
 #include "ui/trials_view.h"
+#include "ui/view_page.h"
 #include "vernier_version.h"
 #include "viewers/occt_platform.h"
 
@@ -35,6 +39,10 @@ GuiArguments parseGuiArguments(const QStringList& arguments) {
         };
         if (a == QLatin1String("--tasks"))
             out.taskPack = value("--tasks");
+        else if (a == QLatin1String("--workspace"))
+            out.workspace = value("--workspace");
+        else if (a.startsWith(QLatin1String("--workspace=")))
+            out.workspace = a.mid(12);
         else if (a == QLatin1String("--screenshot"))
             out.screenshot = value("--screenshot");
         else if (a == QLatin1String("--view"))
@@ -56,10 +64,17 @@ GuiArguments parseGuiArguments(const QStringList& arguments) {
             out.view = a.mid(7);
         else if (a.startsWith(QLatin1String("-")))
             out.error = QStringLiteral("unknown option %1").arg(a);
+        else if (a.endsWith(QLatin1String(".vernier.json"), Qt::CaseInsensitive) && out.workspace.isEmpty())
+            out.workspace = a; // a workspace file (docs/workspace.md)
         else
             out.bundles << a;
         if (!out.error.isEmpty()) break;
     }
+    if (out.error.isEmpty() && !out.workspace.isEmpty() &&
+        (!out.bundles.isEmpty() || !out.taskPack.isEmpty()))
+        out.error =
+            QStringLiteral("a workspace names its own bundles and task pack: give either a workspace or "
+                           "BUNDLE... [--tasks PACK]");
     if (out.error.isEmpty() && !out.view.isEmpty() && out.screenshot.isEmpty())
         out.error = QStringLiteral("--view is only used with --screenshot");
     return out;
@@ -68,11 +83,18 @@ GuiArguments parseGuiArguments(const QStringList& arguments) {
 int renderScreenshot(MainWindow& window, const GuiArguments& args, int timeoutMs) {
     QString trialName;
     QString view = args.view.isEmpty() ? QStringLiteral("leaderboard") : args.view;
-    QString trialMode; // trial:<name>[:side-by-side|overlay|deviation]
+    QString trialMode; // trial:<name>[:side-by-side|overlay|deviation|instruction]
+    bool withReference = false;
     if (view.startsWith(QLatin1String("trial:"))) {
         trialName = view.mid(6);
-        for (const QString& m :
-             {QStringLiteral("side-by-side"), QStringLiteral("overlay"), QStringLiteral("deviation")})
+        // trial:<a>+<b>[:mode][:reference]: candidate vs candidate (docs/inspector.md), the reference shown
+        // as the third view when asked; trial:<name>:instruction shows the Instruction tab.
+        if (trialName.endsWith(QLatin1String(":reference"))) {
+            withReference = true;
+            trialName.chop(10);
+        }
+        for (const QString& m : {QStringLiteral("side-by-side"), QStringLiteral("overlay"),
+                                 QStringLiteral("deviation"), QStringLiteral("instruction")})
             if (trialName.endsWith(QLatin1Char(':') + m)) {
                 trialMode = m;
                 trialName.chop(m.size() + 1);
@@ -101,8 +123,18 @@ int renderScreenshot(MainWindow& window, const GuiArguments& args, int timeoutMs
         loop.quit();
     });
     QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    window.openResults(args.bundles, args.taskPack);
-    if (!args.bundles.isEmpty() && !args.taskPack.isEmpty()) loop.exec();
+    if (!args.workspace.isEmpty()) {
+        QString error;
+        if (!window.openWorkspaceFile(args.workspace, &error)) {
+            std::fprintf(stderr, "vernier: %s\n", qPrintable(error));
+            return 2;
+        }
+    } else if (!args.bundles.isEmpty()) {
+        window.openBundles(args.bundles, args.taskPack); // without --tasks: the pack beside the bundle
+    }
+    const Session* session = window.session();
+    if (!done && failure.isEmpty() && !session->enabledBundles().isEmpty() && !session->taskPack().isEmpty())
+        loop.exec();
     if (!failure.isEmpty()) {
         std::fprintf(stderr, "vernier: %s\n", qPrintable(failure));
         return 2;
@@ -113,14 +145,37 @@ int renderScreenshot(MainWindow& window, const GuiArguments& args, int timeoutMs
     }
     QWidget* grabTarget = &window;
     if (!trialName.isEmpty()) {
-        const auto trial = window.findTrial(trialName);
-        if (!trial) {
-            std::fprintf(stderr, "vernier: no trial named '%s'\n", qPrintable(trialName));
-            return 2;
+        const QStringList names = trialName.split(QLatin1Char('+'));
+        std::vector<TrialId> trials;
+        for (const QString& name : names) {
+            const auto trial = window.findTrial(name);
+            if (!trial || names.size() > 2) {
+                std::fprintf(stderr, "vernier: no trial named '%s'\n", qPrintable(name));
+                return 2;
+            }
+            trials.push_back(*trial);
         }
         // The trial view is the 3D inspector; wait until its documents are loaded and scored.
-        QWidget* inspector = window.openTrial(*trial, true);
+        QWidget* inspector = nullptr;
+        if (trials.size() == 2) {
+            // The path a context menu takes ("Compare with …", "Open A vs B in inspector").
+            emit window.view(QStringLiteral("heatmap"))->candidatesCompareRequested(trials[0], trials[1]);
+            for (QWidget* w : QApplication::topLevelWidgets())
+                if (auto* ti = qobject_cast<ui::TrialInspector*>(w); ti && ti->comparingCandidates())
+                    inspector = ti;
+            if (!inspector) {
+                std::fprintf(stderr, "vernier: '%s' are not two trials of one task\n", qPrintable(trialName));
+                return 2;
+            }
+        } else {
+            inspector = window.openTrial(trials[0], true);
+        }
         if (auto* ti = qobject_cast<ui::TrialInspector*>(inspector)) {
+            if (withReference) ti->setReferenceVisible(true);
+            if (trialMode == QLatin1String("instruction"))
+                for (int i = 0; i < ti->panels()->count(); ++i)
+                    if (ti->panels()->tabText(i) == QObject::tr("Instruction"))
+                        ti->panels()->setCurrentIndex(i);
             ti->resize(args.size);
             if (ti->analysing()) {
                 QEventLoop ready;
@@ -173,15 +228,17 @@ int runApplication(int argc, char** argv) {
 
     GuiArguments args = parseGuiArguments(QApplication::arguments().mid(1));
     if (!args.error.isEmpty()) {
-        std::fprintf(stderr,
-                     "vernier: %s\nusage: vernier [BUNDLE...] [--tasks PACK] [--screenshot FILE.png "
-                     "[--size WxH] [--view "
-                     "leaderboard|workflows|failures|cost|heatmap|compare|pairwise|trials|trial:<name>[:"
-                     "overlay|:deviation]]]\n",
-                     qPrintable(args.error));
+        std::fprintf(
+            stderr,
+            "vernier: %s\nusage: vernier [BUNDLE... [--tasks PACK] | W.vernier.json | --workspace "
+            "W] [--screenshot FILE.png "
+            "[--size WxH] [--view "
+            "leaderboard|workflows|failures|cost|heatmap|compare|pairwise|trials|trial:<name>[+<name>][:"
+            "overlay|:deviation|:instruction][:reference]]]\n",
+            qPrintable(args.error));
         return 2;
     }
-    if (args.bundles.isEmpty()) {
+    if (args.bundles.isEmpty() && args.workspace.isEmpty() && !args.screenshot.isEmpty()) {
         // No arguments: the embedded sample bundle (docs/contract.md §5).
         const SampleLocation sample = findSample(QCoreApplication::applicationFilePath().toStdString());
         if (!sample.results.empty()) {
@@ -197,7 +254,19 @@ int runApplication(int argc, char** argv) {
     }
     window.restoreSettings();
     window.show();
-    window.openResults(args.bundles, args.taskPack);
+    if (!args.workspace.isEmpty()) {
+        QString error;
+        if (!window.openWorkspaceFile(args.workspace, &error)) {
+            std::fprintf(stderr, "vernier: %s\n", qPrintable(error));
+            return 2;
+        }
+    } else if (!args.bundles.isEmpty()) {
+        window.openBundles(args.bundles, args.taskPack); // never the sample's pack
+    } else if (!args.taskPack.isEmpty()) {
+        window.openResults({}, args.taskPack); // a pack alone: bundles follow (File → Open, drop)
+    } else {
+        window.openSample(); // no arguments: the embedded sample (docs/contract.md §5), until something opens
+    }
     return app.exec();
 }
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The GUI application: argument parsing, main window, --screenshot mode (docs/contract.md §5).
 #include <QSize>
@@ -12,6 +14,7 @@ int runApplication(int argc, char** argv);
 struct GuiArguments {
     QStringList bundles;
     QString taskPack;
+    QString workspace;     // --workspace FILE, or a FILE.vernier.json argument
     QString screenshot;    // --screenshot FILE.png
     QString view;          // --view leaderboard|workflows|failures|cost|heatmap|compare|trials|trial:<name>
     QSize size{1400, 900}; // --size WxH: the window size for the screenshot

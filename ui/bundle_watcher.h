@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Watches the open bundles that are folders while a Harbor job may still be writing them (docs/formats.md,
 // "Live follow"): a QFileSystemWatcher on the job folders and the running trial folders, plus a poll every

@@ -1,5 +1,8 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
-// A QChartView that rebuilds its chart from each snapshot through one of the builders in charts.h.
+// A QChartView that rebuilds its chart from each snapshot through one of the builders in charts.h, and
+// draws it in the application palette's style (dark desktop → dark chart; exports stay on paper).
 #include <QChartView>
 #include <functional>
 
@@ -14,7 +17,11 @@ public:
     ChartPanel(const QString& objectName, Builder builder, QWidget* parent = nullptr);
     void rebuild(const Analysis& analysis);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void applyScreenStyle();
     Builder builder_;
 };
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A page made only of charts (workflows, cost and duration): panels in a grid, each exportable.
 #include <QVector>

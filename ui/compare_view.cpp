@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/compare_view.h"
 
 #include <QComboBox>
@@ -5,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -16,6 +19,7 @@
 
 #include "figures/charts.h"
 #include "figures/compare_tables.h"
+#include "figures/palette.h"
 #include "ui/chart_panel.h"
 
 namespace vernier::ui {
@@ -84,13 +88,39 @@ CompareView::CompareView(QWidget* parent) : ViewPage(parent) {
     workflowTable_ = makeTable(QStringLiteral("compareWorkflowTable"), workflows_, this);
     taskTable_ = makeTable(QStringLiteral("compareTasksTable"), tasksProxy_, this);
     taskTable_->setSortingEnabled(true);
-    connect(taskTable_, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
-        // The role holds a row of the snapshot the table was filled from (analysis_): named by TrialId here.
+    // Enter and double-click open A's trial; the row's context menu (ui/table_actions.h) adds candidate vs
+    // candidate. The role holds a row of the snapshot the table was filled from (analysis_): named by
+    // TrialId.
+    const auto trialA = [this](const QModelIndex& i) -> int {
         const int trial = tasksProxy_->index(i.row(), 0).data(kCompareTrialARole).toInt();
-        if (analysis_ && analysis_->set && trial >= 0 &&
-            trial < static_cast<int>(analysis_->set->trials.size()))
-            emit trialActivated(analysis_->set->trials[static_cast<std::size_t>(trial)].id());
+        return analysis_ && analysis_->set && trial >= 0 &&
+                       trial < static_cast<int>(analysis_->set->trials.size())
+                   ? trial
+                   : -1;
+    };
+    TableActions* taskActions =
+        installTableActions(taskTable_, [this, trialA](const QModelIndex& i) -> std::optional<TrialId> {
+            const int t = trialA(i);
+            if (t < 0) return std::nullopt;
+            return analysis_->set->trials[static_cast<std::size_t>(t)].id();
+        });
+    taskActions->setMenuHook([this, trialA](QMenu& menu, const QModelIndex& i) {
+        const int a = trialA(i);
+        const int systemB = b_->currentData().isValid() ? b_->currentData().toInt() : -1;
+        if (a < 0 || systemB < 0) return;
+        const TrialRecord& ta = analysis_->set->trials[static_cast<std::size_t>(a)];
+        const int b = analysis_->set->selectedTrial(systemB, ta.taskIndex);
+        if (b < 0 || b == a) return;
+        const TrialRecord& tb = analysis_->set->trials[static_cast<std::size_t>(b)];
+        menu.addSeparator();
+        QAction* open = menu.addAction(
+            tr("Open A vs B in inspector (%1 vs %2)")
+                .arg(QString::fromStdString(ta.system.label()), QString::fromStdString(tb.system.label())),
+            this, [this, ida = ta.id(), idb = tb.id()] { emit candidatesCompareRequested(ida, idb); });
+        open->setObjectName(QStringLiteral("openCandidates"));
     });
+    installTableActions(workflowTable_,
+                        [](const QModelIndex&) -> std::optional<TrialId> { return std::nullopt; });
 
     for (QComboBox* c : {a_, b_})
         connect(c, &QComboBox::currentIndexChanged, this, [this] {
@@ -138,8 +168,12 @@ void CompareView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
     b_->clear();
     if (analysis->set)
         for (const auto& row : analysis->rows) {
-            a_->addItem(qs(row.summary.system.label()), row.system);
-            b_->addItem(qs(row.summary.system.label()), row.system);
+            const QString name = qs(analysis->displayName(row.system));
+            const QColor colour = palette::systemColor(*analysis, row.system);
+            a_->addItem(name, row.system);
+            b_->addItem(name, row.system);
+            a_->setItemData(a_->count() - 1, colour, Qt::DecorationRole);
+            b_->setItemData(b_->count() - 1, colour, Qt::DecorationRole);
         }
     // The pair the user chose, when both are still listed; else the two best systems. A filter that left a
     // single system may have shown A = B: never keep that once two systems are listed again.

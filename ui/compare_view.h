@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Compare page: two systems on the same (filtered) tasks — per-task scatter, Δ with the paired bootstrap
 // interval, higher / similar / lower counts per workflow, and the tasks with the largest differences.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/failure_view.h"
 
 #include <algorithm>
@@ -58,8 +60,9 @@ FailureView::FailureView(QWidget* parent) : ViewPage(parent) {
     header->moveSection(header->visualIndex(TrialTableModel::Gate), 3);
     segmentLabel_ = new QLabel(tr("Click a bar segment to list the trials behind it."), this);
     segmentLabel_->setObjectName(QStringLiteral("segmentLabel"));
-    connect(segmentTable_, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
-        emit trialActivated(i.data(TrialTableModel::TrialIdRole).value<TrialId>());
+    // Enter and double-click open the trial; the row's context menu (ui/table_actions.h).
+    installTableActions(segmentTable_, [](const QModelIndex& i) -> std::optional<TrialId> {
+        return i.siblingAtColumn(0).data(TrialTableModel::TrialIdRole).value<TrialId>();
     });
 
     hardTasks_ = new HardTaskModel(this);
@@ -67,6 +70,9 @@ FailureView::FailureView(QWidget* parent) : ViewPage(parent) {
     hardProxy_->setSourceModel(hardTasks_);
     hardProxy_->setSortRole(HardTaskModel::SortRole);
     hardTable_ = makeTable(QStringLiteral("hardTasksTable"), hardProxy_, this);
+    // Rows name tasks: copy and copy as CSV only.
+    installTableActions(hardTable_,
+                        [](const QModelIndex&) -> std::optional<TrialId> { return std::nullopt; });
     threshold_ = new QSpinBox(this);
     threshold_->setObjectName(QStringLiteral("zeroThreshold"));
     threshold_->setRange(1, 99);
@@ -111,7 +117,9 @@ FailureView::FailureView(QWidget* parent) : ViewPage(parent) {
 
 void FailureView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
     analysis_ = analysis;
+    trials_->setStyles(analysis->styles);
     trials_->setResultSet(analysis->set);
+    segmentTable_->setColumnHidden(TrialTableModel::Attempt, !trials_->hasAttempts());
     showAllZeros();
     zeroChart_->rebuild(*analysis);
     gateChart_->rebuild(*analysis);
@@ -195,7 +203,7 @@ int FailureView::showSegment(int system, const QString& category, const QString&
     }
     segmentProxy_->setOnlyTrials(trials);
     segmentLabel_->setText(tr("%1 — %2: %n trial(s)", nullptr, static_cast<int>(trials.size()))
-                               .arg(qs(row->summary.system.label()), what));
+                               .arg(qs(analysis_->displayName(row->system)), what));
     return static_cast<int>(trials.size());
 }
 

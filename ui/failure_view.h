@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Failures page: zero-reward taxonomy per system and the gate second level as stacked bars; clicking a
 // segment lists exactly the trials behind it; tasks that are zero for many systems are highlighted.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Heatmap page: systems × tasks reward matrix grouped by workflow, sortable by difficulty; a click on a
 // cell opens the trial behind it.

@@ -1,5 +1,8 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/leaderboard_model.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "figures/palette.h"
@@ -18,8 +21,24 @@ LeaderboardModel::LeaderboardModel(QObject* parent) : QAbstractTableModel(parent
 void LeaderboardModel::setAnalysis(std::shared_ptr<const Analysis> analysis) {
     beginResetModel();
     analysis_ = std::move(analysis);
+    maxAttempts_ = 1;
+    if (analysis_)
+        for (const auto& row : analysis_->rows)
+            maxAttempts_ = std::max(maxAttempts_, row.maxAttempts);
     endResetModel();
 }
+
+namespace {
+// The pass@k entry for k of a curve (models/attempts.h passAtKCurve), or nullptr.
+const vernier::PassAtK* passAt(const std::vector<vernier::PassAtK>& curve, int k) {
+    for (const auto& p : curve)
+        if (p.k == k) return &p;
+    return nullptr;
+}
+QString passText(const vernier::PassAtK* p) {
+    return p && p->value ? QString::number(*p->value * 100.0, 'f', 1) : QStringLiteral("—");
+}
+} // namespace
 
 int LeaderboardModel::rowCount(const QModelIndex& parent) const {
     if (parent.isValid() || !analysis_) return 0;
@@ -27,7 +46,8 @@ int LeaderboardModel::rowCount(const QModelIndex& parent) const {
 }
 
 int LeaderboardModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
+    if (parent.isValid()) return 0;
+    return hasAttempts() ? ColumnCount : Attempts;
 }
 
 QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, int role) const {
@@ -60,12 +80,28 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
             return tr("Min/trial");
         case Trials:
             return tr("Trials");
+        case Attempts:
+            return tr("Attempts");
+        case Pass1:
+            return tr("pass@1");
+        case PassK:
+            return tr("pass@%1").arg(maxAttempts_);
         default:
             return {};
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
+        case Attempts:
+            return tr("The most attempts this system has on one task");
+        case Pass1:
+            return tr("pass@1 in percent: chance that one attempt is perfect (reward ≥ 0.9999), unbiased "
+                      "estimator over the tasks with at least 1 attempt");
+        case PassK:
+            return tr("pass@%1 in percent: chance that at least one of %1 attempts is perfect (reward ≥ "
+                      "0.9999), unbiased estimator (Chen et al. 2021) over the tasks with at least %1 "
+                      "attempts")
+                .arg(maxAttempts_);
         case System:
             return tr("Agent / model");
         case Overall:
@@ -103,7 +139,7 @@ bool LeaderboardModel::submissionDiffers(const SystemId& system) const {
 }
 
 QVariant LeaderboardModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || !analysis_ || index.row() >= rowCount() || index.column() >= ColumnCount)
+    if (!index.isValid() || !analysis_ || index.row() >= rowCount() || index.column() >= columnCount())
         return {};
     const SystemRow& row = analysis_->rows[static_cast<std::size_t>(index.row())];
     const SystemSummary& s = row.summary;
@@ -114,7 +150,7 @@ QVariant LeaderboardModel::data(const QModelIndex& index, int role) const {
         case Rank:
             return index.row() + 1;
         case System:
-            return qs(s.system.label()) +
+            return qs(analysis_->displayName(row.system)) +
                    (submissionDiffers(s.system) ? QStringLiteral("  ⚠ declared ≠ computed") : QString());
         case Overall:
             return formatPoints(s.overall);
@@ -138,6 +174,12 @@ QVariant LeaderboardModel::data(const QModelIndex& index, int role) const {
             return formatMinutes(s.meanDurationMin);
         case Trials:
             return s.nTrials;
+        case Attempts:
+            return row.maxAttempts;
+        case Pass1:
+            return passText(passAt(row.passPerfect, 1));
+        case PassK:
+            return passText(passAt(row.passPerfect, maxAttempts_));
         }
     }
     if (role == SortRole) {
@@ -145,7 +187,7 @@ QVariant LeaderboardModel::data(const QModelIndex& index, int role) const {
         case Rank:
             return index.row();
         case System:
-            return qs(s.system.label());
+            return qs(analysis_->displayName(row.system));
         case Overall:
             return s.overall;
         case Ci95:
@@ -168,12 +210,21 @@ QVariant LeaderboardModel::data(const QModelIndex& index, int role) const {
             return sortValue(s.meanDurationMin);
         case Trials:
             return s.nTrials;
+        case Attempts:
+            return row.maxAttempts;
+        case Pass1:
+        case PassK: {
+            const vernier::PassAtK* p = passAt(row.passPerfect, index.column() == Pass1 ? 1 : maxAttempts_);
+            return p && p->value ? QVariant(*p->value) : QVariant(kUnknownSort);
+        }
         }
     }
     if (role == Qt::TextAlignmentRole)
         return index.column() == System ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                         : QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::DecorationRole && index.column() == System) return palette::categorical(index.row());
+    // The system's colour by identity (never its rank): the same in every chart and export.
+    if (role == Qt::DecorationRole && index.column() == System)
+        return palette::systemColor(*analysis_, row.system);
     if (role == Qt::ToolTipRole) {
         if (index.column() == System && analysis_->set)
             for (const auto& c : analysis_->set->submissions)
@@ -190,6 +241,22 @@ QVariant LeaderboardModel::data(const QModelIndex& index, int role) const {
             return tr("%1 over %2 tasks")
                 .arg(QString::fromUtf8(overallMethodText(s.overallMethod)))
                 .arg(s.nTasks);
+        if (index.column() == System) {
+            const QString label = qs(s.system.label());
+            if (qs(analysis_->displayName(row.system)) != label) return tr("%1 (alias)").arg(label);
+            return label;
+        }
+        if (index.column() == Pass1 || index.column() == PassK) {
+            const int k = index.column() == Pass1 ? 1 : maxAttempts_;
+            const vernier::PassAtK* p = passAt(row.passPerfect, k);
+            const vernier::PassAtK* nz = passAt(row.passNonZero, k);
+            if (!p || !p->value) return tr("No task has %1 attempts").arg(k);
+            return tr("pass@%1 perfect %2% over %3 tasks; non-zero %4%")
+                .arg(k)
+                .arg(*p->value * 100.0, 0, 'f', 1)
+                .arg(p->tasks)
+                .arg(nz && nz->value ? QString::number(*nz->value * 100.0, 'f', 1) : QStringLiteral("—"));
+        }
         if (index.column() == Cost && s.costUsd)
             return tr("%1 of %2 trials report a cost").arg(s.trialsWithCost).arg(s.nTrials);
         if (index.column() == Duration && s.meanDurationMin)

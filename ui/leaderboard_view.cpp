@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/leaderboard_view.h"
 
 #include <algorithm>
@@ -55,6 +57,9 @@ LeaderboardView::LeaderboardView(QWidget* parent) : ViewPage(parent) {
         const auto s = selectedSystems();
         if (s.size() == 2) emit compareRequested(s[0], s[1]);
     });
+
+    // Rows name systems: copy and copy as CSV (ui/table_actions.h).
+    installTableActions(table_, [](const QModelIndex&) -> std::optional<TrialId> { return std::nullopt; });
 
     chart_ = new ChartPanel(QStringLiteral("overallChartView"), buildOverallChart, this);
 

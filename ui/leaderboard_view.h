@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Leaderboard page: the sortable system table and the overall-score chart with intervals.
 #include <QSortFilterProxyModel>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/main_window.h"
 
 #include <QAction>
@@ -15,6 +17,7 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
@@ -27,19 +30,25 @@
 #include <QSettings>
 #include <QShortcut>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTableView>
+#include <QThread>
 #include <QTime>
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <Standard_Version.hxx>
+#include <algorithm>
 #include <exception>
 
 #include "figures/provenance.h"
 #include "figures/report_export.h"
 #include "figures/table_model_export.h"
 #include "figures/trial_table_model.h"
+#include "models/sample_location.h"
 #include "models/table_export.h"
+#include "models/workspace.h"
 #include "scoring/safe_zip.h"
 #include "ui/charts_page.h"
 #include "ui/compare_view.h"
@@ -53,6 +62,7 @@
 #include "ui/session.h"
 #include "ui/submission_dock.h"
 #include "ui/trials_view.h"
+#include "ui/workspace_dock.h"
 #include "vernier_version.h"
 
 namespace vernier::ui {
@@ -60,6 +70,8 @@ namespace vernier::ui {
 namespace {
 constexpr int kMaxRecent = 8;
 const char* kRecentKey = "recent";
+const char* kRecentWorkspacesKey = "recentWorkspaces";
+const char* kRescoreWorkersKey = "rescore/workers";
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Session(this)) {
@@ -132,6 +144,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
     tabifyDockWidget(problems_, submission_);
     submission_->hide();
     // The dock lists rows of the snapshot it was given, which is the current one (onAnalysisChanged).
+    // The workspace (docs/workspace.md): bundles, their problems, the pack, the systems' names and colours.
+    // Bottom, first of the tabs it shares with Problems and Submission check; shown from the start.
+    workspace_ = new WorkspaceDock(session_, this);
+    addDockWidget(Qt::BottomDockWidgetArea, workspace_);
+    tabifyDockWidget(problems_, workspace_);
+    workspace_->raise();
+    resizeDocks({workspace_}, {190}, Qt::Vertical);
+    connect(workspace_, &WorkspaceDock::trialActivated, this,
+            [this](const TrialId& trial) { openTrial(trial); });
+    // The rescore worker count is a setting (default: the number of cores).
+    session_->setRescoreWorkers(
+        QSettings().value(kRescoreWorkersKey, std::max(1, QThread::idealThreadCount())).toInt());
     connect(problems_, &ProblemsDock::trialActivated, this, [this](int trial) {
         const auto a = session_->analysis();
         if (a->set && trial >= 0 && trial < static_cast<int>(a->set->trials.size()))
@@ -193,8 +217,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
         progress_->setValue(done);
         progress_->setFormat(tr("Rescoring %v / %m"));
         // The count is in the progress bar; the summary line stays short so it fits beside it at 1024 px.
-        summary_->setText(crashed ? tr("Rescoring… %1 scorer crash(es) so far").arg(crashed)
-                                  : tr("Rescoring…"));
+        const int n = session_->rescoreWorkers();
+        const QString workers = n == 1 ? tr("1 worker") : tr("%1 workers").arg(n);
+        summary_->setText(crashed ? tr("Rescoring (%1)… %2 scorer crash(es) so far").arg(workers).arg(crashed)
+                                  : tr("Rescoring (%1)…").arg(workers));
     });
     connect(session_, &Session::rescoreFinished, this,
             [this](int rescored, int mismatches, bool cancelled, const QString& error) {
@@ -219,7 +245,43 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
             });
 
     for (ViewPage* page : pages_) {
-        connect(page, &ViewPage::trialActivated, this, [this](const TrialId& trial) { openTrial(trial); });
+        // The inspector walks the rows of the table it was opened from (docs/inspector.md).
+        connect(page, &ViewPage::trialActivated, this, [this, page](const TrialId& trial) {
+            std::vector<TrialId> order = page->takeActivationOrder();
+            auto* window = qobject_cast<TrialInspector*>(openTrial(trial, interactive_));
+            if (window && std::find(order.begin(), order.end(), trial) != order.end())
+                window->setWalkOrder(std::move(order));
+        });
+        connect(page, &ViewPage::trialsRescoreRequested, this, &MainWindow::rescore);
+        // Candidate vs candidate: one task's trials of two systems in one inspector.
+        connect(page, &ViewPage::candidatesCompareRequested, this,
+                [this](const TrialId& ida, const TrialId& idb) {
+                    const auto a = session_->analysis();
+                    const TrialRecord* ta = a->set ? a->set->find(ida) : nullptr;
+                    const TrialRecord* tb = a->set ? a->set->find(idb) : nullptr;
+                    if (!ta || !tb || ta->taskIndex < 0 || ta->taskIndex != tb->taskIndex) {
+                        statusBar()->showMessage(
+                            tr("Cannot compare these trials: they are not two trials of one task "
+                               "in the current results."),
+                            8000);
+                        return;
+                    }
+                    auto* window = new TrialInspector(nullptr);
+                    window->setAttribute(Qt::WA_DeleteOnClose);
+                    std::erase_if(inspectors_, [](const OpenInspector& w) { return w.window.isNull(); });
+                    inspectors_.push_back({window, ida});
+                    for (const QKeySequence& key :
+                         {QKeySequence(QKeySequence::Close), QKeySequence(Qt::Key_Escape)})
+                        connect(new QShortcut(key, window), &QShortcut::activated, window, &QWidget::close);
+                    window->setWindowTitle(
+                        tr("%1 vs %2 on %3 — Vernier trial inspector")
+                            .arg(qs(ta->system.label()), qs(tb->system.label()), qs(ta->taskId)));
+                    window->resize(1400, 900);
+                    connect(this, &QObject::destroyed, window, &QWidget::close);
+                    connect(window, &TrialInspector::rescoreRequested, this, [this, ida] { rescore({ida}); });
+                    window->showCandidates(*ta, *tb, a->set->tasks[static_cast<std::size_t>(ta->taskIndex)]);
+                    window->show();
+                });
         connect(page, &ViewPage::compareRequested, this, [this](int a, int b) {
             compareView_->setSystems(a, b);
             showView(QStringLiteral("compare"));
@@ -250,7 +312,28 @@ void MainWindow::buildMenus() {
     recentMenu_ = file->addMenu(tr("Open &recent"));
     recentMenu_->setObjectName(QStringLiteral("recentMenu"));
     rebuildRecentMenu();
-    file->addAction(tr("&Close results"), this, [this] { openResults({}, session_->taskPack()); });
+    file->addAction(tr("Open &sample"), this, [this] {
+        if (!openSample()) summary_->setText(tr("No sample bundle found next to this Vernier."));
+    });
+    // The sample's pack never outlives the sample.
+    file->addAction(tr("&Close results"), this,
+                    [this] { openResults({}, sampleShown_ ? QString() : session_->taskPack()); });
+    file->addSeparator();
+    file->addAction(tr("Open &workspace…"), QKeySequence(tr("Ctrl+Shift+O")), this,
+                    &MainWindow::openWorkspaceDialog);
+    file->addAction(tr("&Save workspace"), QKeySequence::Save, this, [this] {
+        if (workspacePath_.isEmpty()) {
+            saveWorkspaceAs();
+            return;
+        }
+        QString error;
+        if (!saveWorkspaceFile(workspacePath_, &error))
+            QMessageBox::warning(this, tr("Save workspace"), error);
+    });
+    file->addAction(tr("Save workspace &as…"), QKeySequence::SaveAs, this, &MainWindow::saveWorkspaceAs);
+    recentWorkspacesMenu_ = file->addMenu(tr("Recent wor&kspaces"));
+    recentWorkspacesMenu_->setObjectName(QStringLiteral("recentWorkspacesMenu"));
+    rebuildRecentWorkspacesMenu();
     file->addSeparator();
     file->addAction(tr("Export &figure…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportFigureDialog);
     file->addAction(tr("Export t&able…"), this, &MainWindow::exportTableDialog);
@@ -265,6 +348,9 @@ void MainWindow::buildMenus() {
         a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
     }
     view->addSeparator();
+    QAction* workspaceToggle = workspace_->toggleViewAction();
+    workspaceToggle->setText(tr("&Workspace"));
+    view->addAction(workspaceToggle);
     QAction* problems = problems_->toggleViewAction();
     problems->setText(tr("&Problems"));
     view->addAction(problems);
@@ -273,17 +359,34 @@ void MainWindow::buildMenus() {
     view->addAction(submission);
 
     QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
-    auto* latest = analysis->addAction(tr("Use &latest finished trial per task"));
-    auto* mean = analysis->addAction(tr("Use &mean over trials per task"));
-    latest->setCheckable(true);
-    mean->setCheckable(true);
-    latest->setChecked(true);
+    // How several attempts of a system on a task fold into one reward (docs/statistics.md "Attempts").
     auto* group = new QActionGroup(this);
-    group->addAction(latest);
-    group->addAction(mean);
-    connect(latest, &QAction::triggered, this,
-            [this] { session_->setSelectionPolicy(SelectionPolicy::LatestFinished); });
-    connect(mean, &QAction::triggered, this, [this] { session_->setSelectionPolicy(SelectionPolicy::Mean); });
+    const std::pair<SelectionPolicy, QString> policies[] = {
+        {SelectionPolicy::LatestFinished, tr("Attempts: &latest finished")},
+        {SelectionPolicy::Mean, tr("Attempts: &mean")},
+        {SelectionPolicy::Best, tr("Attempts: &best of k")},
+        {SelectionPolicy::First, tr("Attempts: &first")},
+    };
+    for (const auto& [policy, text] : policies) {
+        QAction* a = analysis->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(policy == session_->selectionPolicy());
+        a->setData(static_cast<int>(policy));
+        group->addAction(a);
+        policyActions_ << a;
+        connect(a, &QAction::triggered, this, [this, policy] { session_->setSelectionPolicy(policy); });
+    }
+    analysis->addSeparator();
+    // System identity (docs/formats.md "System identity"): runs with equal settings are one system whatever
+    // job they came from, unless the user splits them by job.
+    auto* split = analysis->addAction(tr("Split systems by &job"));
+    split->setObjectName(QStringLiteral("splitByJobAction"));
+    split->setCheckable(true);
+    split->setChecked(session_->splitByJob());
+    split->setToolTip(
+        tr("Make every Harbor job of an agent and model a system of its own (job=<id> in the label)"));
+    connect(split, &QAction::toggled, session_, &Session::setSplitByJob);
+    splitByJobAction_ = split;
     analysis->addSeparator();
     // Recorded rewards are the record; rescored ones are a second opinion, used only when asked for.
     auto* prefer = analysis->addAction(tr("Use &rescored rewards (second opinion)"));
@@ -296,6 +399,16 @@ void MainWindow::buildMenus() {
                         [this] { rescore(trialsView_->selectedTrials()); });
     analysis->addAction(tr("Rescore &all trials"), this, &MainWindow::rescoreAll);
     analysis->addAction(tr("&Cancel rescoring"), session_, &Session::cancelRescore);
+    analysis->addAction(tr("Rescore &workers…"), this, [this] {
+        bool ok = false;
+        const int n = QInputDialog::getInt(this, tr("Rescore workers"),
+                                           tr("Worker processes for rescoring (this machine has %1 cores):")
+                                               .arg(QThread::idealThreadCount()),
+                                           session_->rescoreWorkers(), 1, 256, 1, &ok);
+        if (!ok) return;
+        session_->setRescoreWorkers(n);
+        QSettings().setValue(kRescoreWorkersKey, n);
+    });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Vernier"), this, [this] {
@@ -306,11 +419,12 @@ void MainWindow::buildMenus() {
 }
 
 void MainWindow::openResults(const QStringList& bundles, const QString& taskPack) {
+    sampleShown_ = false;
     session_->open(bundles, taskPack); // the session owns the bundles and the pack from here on
     if (bundles.isEmpty()) {
         // every view empties, the title and status say so
         summary_->setText(tr("No results loaded — File → Open, or drop a bundle here."));
-        setWindowTitle(QStringLiteral("Vernier"));
+        updateTitle();
         return;
     }
     if (taskPack.isEmpty()) {
@@ -339,6 +453,13 @@ void MainWindow::onAnalysisChanged() {
         for (const auto& open : inspectors_)
             if (open.window)
                 if (const TrialRecord* t = analysis->set->find(open.trial)) open.window->updateRecords(*t);
+    // A workspace's filter reaches the filter bar once the bar lists the systems it names.
+    if (barFilterPending_ && analysis->set) {
+        barFilterPending_ = false;
+        filterBar_->setFilter(session_->filter());
+    }
+    if (!layoutsRestored_ && analysis->set) restoreLayouts();
+    syncPolicyControls(); // the menus follow the session, whoever changed it
     updateStatus();
     emit analysisShown();
 }
@@ -364,7 +485,7 @@ void MainWindow::updateStatus() {
     if (!a->set) {
         summary_->setText(tr("No results loaded — File → Open, or drop a bundle here."));
         mismatch_->clear();
-        setWindowTitle(QStringLiteral("Vernier"));
+        updateTitle();
         return;
     }
     const bool rescored = a->set->usesRescored();
@@ -395,11 +516,29 @@ void MainWindow::updateStatus() {
     mismatch_->setToolTip(
         tr("Trials whose recorded and rescored rewards differ by more than 1e-4; trials with "
            "no recorded reward (scorer crash) or no rescored reward are counted apart."));
-    setWindowTitle(QStringLiteral("Vernier — %1%2")
+    updateTitle();
+}
+
+void MainWindow::updateTitle() {
+    const auto a = session_->analysis();
+    const bool rescored = a->set && a->set->usesRescored();
+    const QString rewards = rescored ? tr(" — rescored rewards (second opinion)") : QString();
+    if (!workspacePath_.isEmpty()) {
+        // "name.vernier.json[*] — Vernier": Qt shows the marker while the session differs from the file.
+        setWindowTitle(tr("%1[*] — Vernier%2").arg(QFileInfo(workspacePath_).fileName(), rewards));
+        setWindowModified(workspaceModified());
+        return;
+    }
+    setWindowModified(false);
+    if (session_->bundles().isEmpty()) {
+        setWindowTitle(QStringLiteral("Vernier"));
+        return;
+    }
+    setWindowTitle(QStringLiteral("Vernier — %1%2%3")
                        .arg(session_->bundles().size() == 1
                                 ? QFileInfo(session_->bundles().first()).fileName()
                                 : tr("%n bundle(s)", nullptr, session_->bundles().size()),
-                            rescored ? tr(" — rescored rewards (second opinion)") : QString()));
+                            sampleShown_ ? tr(" (sample)") : QString(), rewards));
 }
 
 bool MainWindow::showView(const QString& key) {
@@ -449,9 +588,28 @@ QWidget* MainWindow::openTrial(const TrialId& trialId, bool inspector) {
     window->setWindowTitle(tr("%1 — Vernier trial inspector").arg(qs(trial.trialName)));
     window->resize(1300, 850);
     connect(this, &QObject::destroyed, window, &QWidget::close);
-    // The inspector's own Rescore button rescores the trial it was opened for, by identity.
-    connect(window, &TrialInspector::rescoreRequested, this, [this, trialId] { rescore({trialId}); });
+    // The inspector's own Rescore button rescores the trial it shows, by identity.
+    connect(window, &TrialInspector::rescoreRequested, this,
+            [this, window] { rescore({window->trialId()}); });
     window->showTrial(trial, a->set->tasks[static_cast<std::size_t>(trial.taskIndex)]);
+    // Walking (docs/inspector.md): the filtered trials of the current results, unless the page that opened
+    // the trial hands over its rows (trialActivated above). The trials view's selection follows.
+    std::vector<TrialId> order;
+    for (const int i : a->filteredTrials())
+        order.push_back(a->set->trials[static_cast<std::size_t>(i)].id());
+    window->setWalk(std::move(order),
+                    [this](const TrialId& id) -> std::optional<std::pair<TrialRecord, TaskInfo>> {
+                        const auto now = session_->analysis();
+                        const TrialRecord* t = now->set ? now->set->find(id) : nullptr;
+                        if (!t || t->taskIndex < 0 || !t->loadError.empty()) return std::nullopt;
+                        return std::pair{*t, now->set->tasks[static_cast<std::size_t>(t->taskIndex)]};
+                    });
+    connect(window, &TrialInspector::walked, this, [this, window](const TrialId& id) {
+        for (auto& open : inspectors_)
+            if (open.window == window) open.trial = id;
+        window->setWindowTitle(tr("%1 — Vernier trial inspector").arg(window->trialName()));
+        trialsView_->focusTrial(id);
+    });
     window->show();
     return window;
 }
@@ -479,7 +637,9 @@ void MainWindow::rescore(const std::vector<TrialId>& trials) {
         summary_->setText(tr("Rescoring is already running."));
         return;
     }
-    session_->rescore(trials, rescoreOptions_);
+    RescoreOptions options = rescoreOptions_;
+    options.workers = session_->rescoreWorkers(); // the setting (Analysis → Rescore workers)
+    session_->rescore(trials, options);
 }
 
 bool MainWindow::looksLikeTaskPack(const QString& path) {
@@ -509,36 +669,265 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
-    QStringList bundles = session_->bundles();
-    QString pack = session_->taskPack();
+    QStringList bundles;
+    QString pack;
+    QString workspace;
     for (const QUrl& url : event->mimeData()->urls()) {
         if (!url.isLocalFile()) continue;
         const QString path = url.toLocalFile();
-        if (looksLikeTaskPack(path))
+        if (path.endsWith(QLatin1String(".vernier.json"), Qt::CaseInsensitive))
+            workspace = path;
+        else if (looksLikeTaskPack(path))
             pack = path;
         else if (!bundles.contains(path))
             bundles << path;
     }
     event->acceptProposedAction();
-    openResults(bundles, pack);
+    if (!workspace.isEmpty()) {
+        QString error;
+        if (!openWorkspaceFile(workspace, &error)) summary_->setText(tr("Could not open: %1").arg(error));
+        return;
+    }
+    if (bundles.isEmpty() && !pack.isEmpty()) {
+        openResults(sampleShown_ ? QStringList() : session_->bundles(), pack);
+        return;
+    }
+    openBundles(bundles, pack);
 }
 
 void MainWindow::openBundleDialog(bool zip) {
-    const QString path = zip ? QFileDialog::getOpenFileName(this, tr("Open results bundle (zip)"), QString(),
-                                                            tr("Zip archives (*.zip)"))
-                             : QFileDialog::getExistingDirectory(this, tr("Open results bundle folder"));
+    const QString start = lastFolder(QStringLiteral("bundle"));
+    const QString path =
+        zip ? QFileDialog::getOpenFileName(this, tr("Open results bundle (zip)"), start,
+                                           tr("Zip archives (*.zip)"))
+            : QFileDialog::getExistingDirectory(this, tr("Open results bundle folder"), start);
     if (path.isEmpty()) return;
-    QStringList bundles = session_->bundles();
-    if (!bundles.contains(path)) bundles << path;
-    openResults(bundles, session_->taskPack());
+    rememberFolder(QStringLiteral("bundle"),
+                   zip ? QFileInfo(path).absolutePath() : QFileInfo(path).absolutePath());
+    openBundles({path});
 }
 
 void MainWindow::openPackDialog(bool zip) {
-    const QString path = zip ? QFileDialog::getOpenFileName(this, tr("Open task pack (zip)"), QString(),
+    const QString start = lastFolder(QStringLiteral("pack"));
+    const QString path = zip ? QFileDialog::getOpenFileName(this, tr("Open task pack (zip)"), start,
                                                             tr("Zip archives (*.zip)"))
-                             : QFileDialog::getExistingDirectory(this, tr("Open task pack folder"));
+                             : QFileDialog::getExistingDirectory(this, tr("Open task pack folder"), start);
     if (path.isEmpty()) return;
+    rememberFolder(QStringLiteral("pack"), QFileInfo(path).absolutePath());
+    // A pack opened over the sample goes with the sample's bundles only if the user keeps them: it replaces
+    // the sample's pack, and the sample stays until a bundle is opened.
+    const bool sample = sampleShown_;
     openResults(session_->bundles(), path);
+    sampleShown_ = sample;
+}
+
+QString MainWindow::packBeside(const QString& bundle) {
+    const QFileInfo info(bundle);
+    const QDir parent = info.absoluteDir();
+    // Conventional names first, then any sibling that holds tasks.
+    for (const QString& name :
+         {QStringLiteral("pack"), QStringLiteral("tasks"), QStringLiteral("task-pack")}) {
+        const QString candidate = parent.filePath(name);
+        if (candidate != info.absoluteFilePath() && looksLikeTaskPack(candidate)) return candidate;
+    }
+    for (const QString& sub : parent.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        const QString candidate = parent.filePath(sub);
+        if (candidate != info.absoluteFilePath() && looksLikeTaskPack(candidate)) return candidate;
+    }
+    return {};
+}
+
+void MainWindow::openBundles(const QStringList& added, const QString& taskPack) {
+    if (added.isEmpty()) return;
+    // The sample makes way: its systems and its pack leave as soon as the user opens something.
+    const bool replaceSample = sampleShown_;
+    QStringList bundles = replaceSample ? QStringList() : session_->bundles();
+    for (const QString& b : added)
+        if (!bundles.contains(QDir::cleanPath(b))) bundles << QDir::cleanPath(b);
+    QString pack = taskPack;
+    if (pack.isEmpty() && !replaceSample) pack = session_->taskPack();
+    if (pack.isEmpty()) pack = packBeside(added.first());
+    if (pack.isEmpty() && interactive_ && isVisible()) {
+        QMessageBox::information(this, tr("Task pack"),
+                                 tr("%1 names its tasks but not where they are. Choose the task pack folder "
+                                    "(a folder with one <task>/task.toml per task).")
+                                     .arg(QFileInfo(added.first()).fileName()));
+        pack = QFileDialog::getExistingDirectory(this, tr("Open task pack folder"),
+                                                 lastFolder(QStringLiteral("pack")));
+        if (!pack.isEmpty()) rememberFolder(QStringLiteral("pack"), QFileInfo(pack).absolutePath());
+    }
+    if (replaceSample) {
+        session_->applyWorkspace(Workspace{}); // the sample's styles, filter and policies go too
+        filterBar_->setFilter(session_->filter());
+        syncPolicyControls();
+    }
+    openResults(bundles, pack);
+}
+
+bool MainWindow::openSample() {
+    const SampleLocation sample = findSample(QCoreApplication::applicationFilePath().toStdString());
+    if (sample.results.empty()) return false;
+    Workspace ws;
+    ws.bundles.push_back({sample.results, true});
+    ws.taskPack = sample.tasks;
+    workspacePath_.clear();
+    session_->applyWorkspace(ws);
+    sampleShown_ = true;
+    filterBar_->setFilter(session_->filter());
+    syncPolicyControls();
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::openWorkspaceFile(const QString& path, QString* error) {
+    Workspace ws;
+    try {
+        ws = loadWorkspace(path.toStdString());
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        return false;
+    }
+    sampleShown_ = false;
+    workspacePath_ = QFileInfo(path).absoluteFilePath();
+    session_->applyWorkspace(ws);
+    savedWorkspace_ = session_->workspace();
+    barFilterPending_ = true;
+    syncPolicyControls();
+    rememberRecentWorkspace(workspacePath_);
+    if (ws.taskPack.empty() && !ws.bundles.empty())
+        summary_->setText(tr("The workspace names no task pack: open one (File → Open task pack)."));
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::saveWorkspaceFile(const QString& path, QString* error) {
+    const Workspace ws = session_->workspace();
+    try {
+        saveWorkspace(ws, path.toStdString());
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        return false;
+    }
+    sampleShown_ = false; // saved, the sample is the user's workspace now
+    workspacePath_ = QFileInfo(path).absoluteFilePath();
+    savedWorkspace_ = ws;
+    rememberRecentWorkspace(workspacePath_);
+    summary_->setText(tr("Saved %1").arg(workspacePath_));
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::workspaceModified() const {
+    return !workspacePath_.isEmpty() && !(session_->workspace() == savedWorkspace_);
+}
+
+void MainWindow::openWorkspaceDialog() {
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open workspace"), lastFolder(QStringLiteral("workspace")),
+                                     tr("Vernier workspaces (*.vernier.json);;JSON (*.json)"));
+    if (path.isEmpty()) return;
+    rememberFolder(QStringLiteral("workspace"), QFileInfo(path).absolutePath());
+    QString error;
+    if (!openWorkspaceFile(path, &error)) QMessageBox::warning(this, tr("Open workspace"), error);
+}
+
+void MainWindow::saveWorkspaceAs() {
+    QString start = workspacePath_;
+    if (start.isEmpty())
+        start =
+            QDir(lastFolder(QStringLiteral("workspace"))).filePath(QStringLiteral("workspace.vernier.json"));
+    QString path = QFileDialog::getSaveFileName(this, tr("Save workspace as"), start,
+                                                tr("Vernier workspaces (*.vernier.json)"));
+    if (path.isEmpty()) return;
+    if (!path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) path += QStringLiteral(".vernier.json");
+    rememberFolder(QStringLiteral("workspace"), QFileInfo(path).absolutePath());
+    QString error;
+    if (!saveWorkspaceFile(path, &error)) QMessageBox::warning(this, tr("Save workspace"), error);
+}
+
+void MainWindow::syncPolicyControls() {
+    for (QAction* a : policyActions_)
+        a->setChecked(a->data().toInt() == static_cast<int>(session_->selectionPolicy()));
+    if (splitByJobAction_ && splitByJobAction_->isChecked() != session_->splitByJob()) {
+        const QSignalBlocker block(splitByJobAction_);
+        splitByJobAction_->setChecked(session_->splitByJob());
+    }
+    const bool on = session_->preferRescored();
+    if (useRescoredAction_ && useRescoredAction_->isChecked() != on) {
+        const QSignalBlocker block(useRescoredAction_);
+        useRescoredAction_->setChecked(on);
+    }
+    if (rewardsSwitch_ && rewardsSwitch_->currentIndex() != (on ? 1 : 0)) {
+        const QSignalBlocker block(rewardsSwitch_);
+        rewardsSwitch_->setCurrentIndex(on ? 1 : 0);
+    }
+}
+
+void MainWindow::rememberRecentWorkspace(const QString& path) {
+    QSettings settings;
+    QStringList recent = settings.value(kRecentWorkspacesKey).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    settings.setValue(kRecentWorkspacesKey, recent);
+    rebuildRecentWorkspacesMenu();
+}
+
+void MainWindow::rebuildRecentWorkspacesMenu() {
+    if (!recentWorkspacesMenu_) return;
+    recentWorkspacesMenu_->clear();
+    QSettings settings;
+    const QStringList stored = settings.value(kRecentWorkspacesKey).toStringList();
+    QStringList kept; // files that went away are dropped from the list
+    for (const QString& path : stored)
+        if (QFileInfo::exists(path) && !kept.contains(path)) kept << path;
+    if (kept != stored) settings.setValue(kRecentWorkspacesKey, kept);
+    for (const QString& path : kept) {
+        QAction* a = recentWorkspacesMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            QString error;
+            if (!openWorkspaceFile(path, &error)) QMessageBox::warning(this, tr("Open workspace"), error);
+        });
+        a->setToolTip(path);
+        a->setData(path);
+    }
+    recentWorkspacesMenu_->setEnabled(!kept.isEmpty());
+}
+
+QString MainWindow::lastFolder(const QString& kind) const {
+    const QString dir = QSettings().value(QStringLiteral("folders/") + kind).toString();
+    return QFileInfo(dir).isDir() ? dir : QString();
+}
+
+void MainWindow::rememberFolder(const QString& kind, const QString& path) {
+    if (!path.isEmpty()) QSettings().setValue(QStringLiteral("folders/") + kind, path);
+}
+
+void MainWindow::restoreLayouts() {
+    layoutsRestored_ = true;
+    QSettings settings;
+    for (QSplitter* splitter : findChildren<QSplitter*>())
+        if (!splitter->objectName().isEmpty())
+            splitter->restoreState(
+                settings.value(QStringLiteral("layout/splitter/") + splitter->objectName()).toByteArray());
+    for (QTableView* table : findChildren<QTableView*>()) {
+        if (table->objectName().isEmpty() || !table->model() || table->model()->columnCount() == 0) continue;
+        const QByteArray state =
+            settings.value(QStringLiteral("layout/header/") + table->objectName()).toByteArray();
+        if (!state.isEmpty()) table->horizontalHeader()->restoreState(state);
+    }
+}
+
+void MainWindow::saveLayouts() {
+    QSettings settings;
+    for (QSplitter* splitter : findChildren<QSplitter*>())
+        if (!splitter->objectName().isEmpty())
+            settings.setValue(QStringLiteral("layout/splitter/") + splitter->objectName(),
+                              splitter->saveState());
+    for (QTableView* table : findChildren<QTableView*>())
+        if (!table->objectName().isEmpty() && table->model() && table->model()->columnCount() > 0)
+            settings.setValue(QStringLiteral("layout/header/") + table->objectName(),
+                              table->horizontalHeader()->saveState());
 }
 
 void MainWindow::rememberRecent() {
@@ -583,6 +972,9 @@ void MainWindow::restoreSettings() {
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     const QString view = settings.value(QStringLiteral("window/view")).toString();
     if (!view.isEmpty()) showView(view);
+    // Splitters and column layouts: now for what has columns already, the rest with the first results.
+    restoreLayouts();
+    layoutsRestored_ = false;
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -590,6 +982,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("window/view"), currentViewKey());
+    saveLayouts();
     session_->cancelRescore();
     for (const auto& open : inspectors_)
         if (open.window) open.window->close();

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The main window: navigation between views, the shared filter bar, menus (open, recent, export,
 // rescoring), drag and drop of bundles and task packs, progress and mismatch count in the status bar,
@@ -9,6 +11,7 @@
 #include <vector>
 
 #include "models/trial_id.h"
+#include "models/workspace.h"
 #include "ui/analysis.h"
 #include "worker/rescoring.h"
 
@@ -30,6 +33,7 @@ class ViewPage;
 class TrialsView;
 class CompareView;
 class ProblemsDock;
+class WorkspaceDock;
 class SubmissionDock;
 
 // "fig" + "PDF (*.pdf)" -> "fig.pdf"; a name with an extension is kept as typed.
@@ -45,6 +49,25 @@ public:
     // Loads bundles against a task pack (background); remembered in the recent list. The session owns
     // both (session()->bundles(), session()->taskPack()).
     void openResults(const QStringList& bundles, const QString& taskPack);
+    // Opens bundles the way File → Open does: added to the open ones, or, while the sample is shown,
+    // instead of the sample (its systems and its pack leave). Without `taskPack` the open pack is kept
+    // (never the sample's); with none, the pack beside the bundle (packBeside) or, when interactive, the
+    // user is asked.
+    void openBundles(const QStringList& bundles, const QString& taskPack = QString());
+    // The embedded sample (docs/contract.md §5), replacing whatever is open. False when none is found.
+    bool openSample();
+    bool sampleShown() const { return sampleShown_; }
+    // A task pack next to a bundle: a sibling folder (or the bundle's parent's sibling "pack"/"tasks")
+    // that looksLikeTaskPack. Empty when none.
+    static QString packBeside(const QString& bundle);
+    // Workspace files (docs/workspace.md): open replaces everything shown; save writes the session's
+    // state. False with a one-line reason in `error`.
+    bool openWorkspaceFile(const QString& path, QString* error = nullptr);
+    bool saveWorkspaceFile(const QString& path, QString* error = nullptr);
+    const QString& workspacePath() const { return workspacePath_; }
+    // True when the session differs from the workspace file last opened or saved.
+    bool workspaceModified() const;
+    WorkspaceDock* workspaceDock() const { return workspace_; }
     // Shows a view by key (leaderboard, workflows, failures, cost, heatmap, compare, trials).
     bool showView(const QString& key);
     QString currentViewKey() const;
@@ -82,6 +105,17 @@ private:
     void addPage(ViewPage* page);
     void onAnalysisChanged();
     void rememberRecent();
+    void rememberRecentWorkspace(const QString& path);
+    void rebuildRecentWorkspacesMenu();
+    void openWorkspaceDialog();
+    void saveWorkspaceAs();
+    void updateTitle();
+    void syncPolicyControls();
+    // Last folder of a kind of file dialog ("bundle", "pack", "workspace", "export"), kept in QSettings.
+    QString lastFolder(const QString& kind) const;
+    void rememberFolder(const QString& kind, const QString& path);
+    void restoreLayouts(); // splitter sizes and table header states, once the tables have columns
+    void saveLayouts();
     void rebuildRecentMenu();
     void openBundleDialog(bool zip);
     void openPackDialog(bool zip);
@@ -100,6 +134,15 @@ private:
     TrialsView* trialsView_ = nullptr;
     CompareView* compareView_ = nullptr;
     ProblemsDock* problems_ = nullptr;
+    WorkspaceDock* workspace_ = nullptr;
+    QString workspacePath_;         // the workspace file last opened or saved; empty: none
+    Workspace savedWorkspace_;      // its content then (title bar's modified marker)
+    bool sampleShown_ = false;      // the embedded sample is what is open
+    bool barFilterPending_ = false; // a workspace's filter to show in the filter bar once systems exist
+    bool layoutsRestored_ = true;   // false: restoreSettings() waits for the first results (columns)
+    QMenu* recentWorkspacesMenu_ = nullptr;
+    QList<QAction*> policyActions_;       // Analysis → Attempts, by SelectionPolicy value
+    QAction* splitByJobAction_ = nullptr; // Analysis → Split systems by job
     SubmissionDock* submission_ = nullptr;
     struct OpenInspector {
         QPointer<TrialInspector> window;

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/pairwise_view.h"
 
 #include <QApplication>
@@ -16,6 +18,7 @@
 #include <functional>
 
 #include "figures/pairwise_model.h"
+#include "figures/palette.h"
 
 namespace vernier::ui {
 
@@ -176,8 +179,9 @@ void PairwiseView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) 
         for (std::size_t i = 0; i < analysis_->rows.size(); ++i) {
             const SystemRow& row = analysis_->rows[i];
             const std::string label = row.summary.system.label();
-            auto* item = new QListWidgetItem(qs(label), systems_);
+            auto* item = new QListWidgetItem(qs(analysis_->displayName(row.system)), systems_);
             item->setData(Qt::UserRole, row.system);
+            item->setData(Qt::DecorationRole, palette::systemColor(*analysis_, row.system));
             item->setToolTip(qs(label));
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
             const bool on = userChose_ ? chosen_.count(label) > 0 : static_cast<int>(i) < kDefaultSystems;

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Compare many: tick 2–N systems and see every pair at once (docs/statistics.md "Pairwise matrix") — Δ mean
 // reward in points with its paired bootstrap 95 % interval and the Holm-adjusted p, on the filtered tasks

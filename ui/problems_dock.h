@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The Problems panel: every bundle-, pack- and trial-level problem found while importing (unreadable
 // files, unmatched tasks, refused zip entries, job statistics that disagree, stopped multi-step trials),

@@ -1,9 +1,13 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/session.h"
 
 #include <QDateTime>
 #include <QDir>
+#include <QFileInfo>
 #include <QFutureWatcher>
 #include <QPointer>
+#include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 #include <set>
@@ -17,7 +21,7 @@ namespace {
 
 struct LoadResult {
     std::shared_ptr<const ResultSet> set;
-    std::shared_ptr<const Analysis> analysis;
+    std::shared_ptr<Analysis> analysis; // styles are filled on the GUI thread, before it is published
     QString error;
     QHash<QString, BundleWatcher::FolderState> baselines; // followed folders, scanned before the import
 };
@@ -31,18 +35,20 @@ QString followKey(const QString& bundle, const QString& dir) {
 
 // The session's state, applied to a freshly imported or copied set.
 void applyState(ResultSet& set, const std::unordered_map<TrialId, RescoredResult>& rescored,
-                SelectionPolicy policy, bool preferRescored) {
+                SelectionPolicy policy, bool preferRescored, bool splitByJob) {
     if (!rescored.empty())
         for (auto& t : set.trials)
             if (auto it = rescored.find(t.id()); it != rescored.end()) t.rescored = it->second;
     set.setPolicy(policy);
     set.setPreferRescored(preferRescored); // also re-indexes
+    set.setSplitByJob(splitByJob);         // re-indexes when it changes
 }
 
 } // namespace
 
 Session::Session(QObject* parent)
     : QObject(parent), analysis_(std::make_shared<Analysis>()), watcher_(new BundleWatcher(this)) {
+    rescoreWorkers_ = std::max(1, QThread::idealThreadCount());
     qRegisterMetaType<vernier::TrialId>();
     connect(watcher_, &BundleWatcher::trialsChanged, this, &Session::onTrialsChanged);
     connect(watcher_, &BundleWatcher::runningTrialsChanged, this,
@@ -71,8 +77,117 @@ void Session::open(const QStringList& bundles, const QString& taskPack) {
         return;
     }
     bundles_ = cleaned;
+    for (auto it = disabledBundles_.begin(); it != disabledBundles_.end();)
+        it = bundles_.contains(*it) ? std::next(it) : disabledBundles_.erase(it);
     if (taskPack_.isEmpty()) return; // nothing to match trials to yet
     startImport();
+}
+
+QStringList Session::enabledBundles() const {
+    QStringList out;
+    for (const QString& b : bundles_)
+        if (!disabledBundles_.contains(b)) out << b;
+    return out;
+}
+
+void Session::setBundleEnabled(const QString& bundle, bool enabled) {
+    const QString b = QDir::cleanPath(bundle);
+    if (!bundles_.contains(b) || bundleEnabled(b) == enabled) return;
+    if (enabled)
+        disabledBundles_.remove(b);
+    else
+        disabledBundles_.insert(b);
+    if (!taskPack_.isEmpty()) startImport();
+}
+
+bool Session::bundleEnabled(const QString& bundle) const {
+    const QString b = QDir::cleanPath(bundle);
+    return bundles_.contains(b) && !disabledBundles_.contains(b);
+}
+
+void Session::reloadBundle(const QString& bundle) {
+    // A full import of the enabled bundles: the reloaded bundle's trials are replaced, the others read
+    // again too (cheap next to a user's wait), and rescored results come back by TrialId.
+    if (!bundleEnabled(bundle) || taskPack_.isEmpty()) return;
+    startImport();
+}
+
+Filter Session::withHidden(Filter filter) const {
+    filter.hiddenSystems = styles_.hiddenLabels();
+    return filter;
+}
+
+void Session::setStyles(const SystemStyles& styles) {
+    if (styles == styles_) return;
+    const bool hiddenChanged = styles.hiddenLabels() != styles_.hiddenLabels();
+    styles_ = styles;
+    if (hiddenChanged) {
+        filter_ = withHidden(filter_);
+        if (set_) {
+            recompute(); // the snapshot that arrives carries the new styles
+            return;
+        }
+    }
+    // Names and colours only: the same numbers with the new styles.
+    auto copy = std::make_shared<Analysis>(*analysis_);
+    copy->styles = styles_;
+    analysis_ = copy;
+    emit analysisChanged();
+}
+
+Workspace Session::workspace() const {
+    Workspace ws;
+    for (const QString& b : bundles_)
+        ws.bundles.push_back({QFileInfo(b).absoluteFilePath().toStdString(), !disabledBundles_.contains(b)});
+    if (!taskPack_.isEmpty()) ws.taskPack = QFileInfo(taskPack_).absoluteFilePath().toStdString();
+    ws.styles = styles_;
+    ws.filter = filter_;
+    ws.filter.hiddenSystems.clear(); // the styles say which systems are hidden
+    ws.policy = policy_;
+    ws.preferRescored = preferRescored_;
+    ws.splitByJob = splitByJob_;
+    return ws;
+}
+
+void Session::applyWorkspace(const Workspace& workspace) {
+    styles_ = workspace.styles;
+    filter_ = withHidden(workspace.filter);
+    policy_ = workspace.policy;
+    preferRescored_ = workspace.preferRescored;
+    splitByJob_ = workspace.splitByJob;
+    QStringList bundles;
+    disabledBundles_.clear();
+    for (const WorkspaceBundle& b : workspace.bundles) {
+        const QString path = QDir::cleanPath(QString::fromStdString(b.path));
+        if (path.isEmpty() || bundles.contains(path)) continue;
+        bundles << path;
+        if (!b.enabled) disabledBundles_.insert(path);
+    }
+    const QString pack = QString::fromStdString(workspace.taskPack);
+    if (bundles.isEmpty() || pack.isEmpty()) {
+        // Nothing to import: the views empty, the bundles and the pack stay listed.
+        const QSet<QString> disabled = disabledBundles_;
+        clear();
+        bundles_ = bundles;
+        disabledBundles_ = disabled;
+        taskPack_ = pack;
+        emit analysisChanged();
+        return;
+    }
+    open(bundles, pack); // keeps the disabled set for the bundles it lists
+}
+
+void Session::setSplitByJob(bool on) {
+    if (splitByJob_ == on) return;
+    splitByJob_ = on;
+    if (!set_) return;
+    auto copy = std::make_shared<ResultSet>(*set_);
+    copy->setSplitByJob(on);
+    setResultSet(copy);
+}
+
+void Session::setRescoreWorkers(int workers) {
+    rescoreWorkers_ = std::max(1, workers);
 }
 
 void Session::addBundle(const QString& bundle) {
@@ -91,25 +206,41 @@ void Session::closeBundle(const QString& bundle) {
 void Session::startImport() {
     const quint64 generation = ++loadGeneration_;
     const Filter filter = filter_;
+    const QStringList enabled = enabledBundles();
+    if (enabled.isEmpty()) {
+        // Every bundle disabled: nothing to show, the bundles stay listed.
+        ++loadGeneration_;
+        ++computeGeneration_;
+        resetFollow();
+        set_.reset();
+        auto empty = std::make_shared<Analysis>();
+        empty->styles = styles_;
+        analysis_ = empty;
+        mismatches_ = 0;
+        scoredWithoutRecord_ = 0;
+        emit analysisChanged();
+        return;
+    }
     std::vector<std::string> paths;
-    for (const auto& b : bundles_)
+    for (const auto& b : enabled)
         paths.push_back(b.toStdString());
     const std::string pack = taskPack_.toStdString();
     const quint64 rescoredVersion = rescoredVersion_;
     const auto rescored = rescored_;
     const SelectionPolicy policy = policy_;
     const bool prefer = preferRescored_;
+    const bool splitByJob = splitByJob_;
     // Live follow: what is watched now is superseded by this import; the folders are scanned again just
     // before it reads them, so nothing written in between is lost.
     resetFollow();
     QStringList followed;
     if (follow_)
-        for (const auto& b : bundles_)
+        for (const auto& b : enabled)
             if (BundleWatcher::isFolder(b)) followed << b;
-    setBusy(+1, tr("Importing %n bundle(s)…", nullptr, static_cast<int>(bundles_.size())));
+    setBusy(+1, tr("Importing %n bundle(s)…", nullptr, static_cast<int>(enabled.size())));
     auto* watcher = new QFutureWatcher<LoadResult>(this);
     connect(watcher, &QFutureWatcher<LoadResult>::finished, this,
-            [this, watcher, generation, rescoredVersion, filter, policy, prefer] {
+            [this, watcher, generation, rescoredVersion, filter, policy, prefer, splitByJob] {
                 const LoadResult r = watcher->result();
                 watcher->deleteLater();
                 setBusy(-1, QString());
@@ -119,7 +250,8 @@ void Session::startImport() {
                     return;
                 }
                 if (follow_ && !r.baselines.isEmpty()) watcher_->watch(r.baselines);
-                if (rescoredVersion != rescoredVersion_ || policy != policy_ || prefer != preferRescored_) {
+                if (rescoredVersion != rescoredVersion_ || policy != policy_ || prefer != preferRescored_ ||
+                    splitByJob != splitByJob_) {
                     // Rescored results arrived (or a switch moved) while importing: bring the new set up to
                     // date before anyone sees it.
                     auto updated = std::make_shared<ResultSet>(*r.set);
@@ -133,18 +265,21 @@ void Session::startImport() {
                 }
                 set_ = r.set;
                 ++computeGeneration_; // statistics of an older set still running must not replace these
+                r.analysis->styles = styles_;
                 analysis_ = r.analysis;
                 countMismatches(*set_);
                 emit analysisChanged();
             });
-    watcher->setFuture(
-        QtConcurrent::run([paths, pack, filter, rescored, policy, prefer, followed]() -> LoadResult {
+    watcher->setFuture(QtConcurrent::run(
+        [paths, pack, filter, rescored, policy, prefer, splitByJob, followed]() -> LoadResult {
             LoadResult r;
             for (const QString& b : followed)
                 r.baselines.insert(b, BundleWatcher::scan(b));
             try {
-                auto set = std::make_shared<ResultSet>(importResults(paths, pack));
-                applyState(*set, rescored, policy, prefer);
+                ImportOptions options;
+                options.splitByJob = splitByJob;
+                auto set = std::make_shared<ResultSet>(importResults(paths, pack, options));
+                applyState(*set, rescored, policy, prefer, splitByJob);
                 r.set = set;
                 r.analysis = std::make_shared<Analysis>(analyse(set, filter));
             } catch (const std::exception& e) {
@@ -166,17 +301,17 @@ void Session::recompute() {
     const auto set = set_;
     const Filter filter = filter_;
     setBusy(+1, tr("Computing statistics…"));
-    auto* watcher = new QFutureWatcher<std::shared_ptr<const Analysis>>(this);
-    connect(watcher, &QFutureWatcher<std::shared_ptr<const Analysis>>::finished, this,
-            [this, watcher, generation] {
-                auto analysis = watcher->result();
-                watcher->deleteLater();
-                setBusy(-1, QString());
-                if (generation != computeGeneration_ || !analysis) return;
-                analysis_ = analysis;
-                emit analysisChanged();
-            });
-    watcher->setFuture(QtConcurrent::run([set, filter]() -> std::shared_ptr<const Analysis> {
+    auto* watcher = new QFutureWatcher<std::shared_ptr<Analysis>>(this);
+    connect(watcher, &QFutureWatcher<std::shared_ptr<Analysis>>::finished, this, [this, watcher, generation] {
+        auto analysis = watcher->result();
+        watcher->deleteLater();
+        setBusy(-1, QString());
+        if (generation != computeGeneration_ || !analysis) return;
+        analysis->styles = styles_; // the styles of now, even if they changed while computing
+        analysis_ = analysis;
+        emit analysisChanged();
+    });
+    watcher->setFuture(QtConcurrent::run([set, filter]() -> std::shared_ptr<Analysis> {
         try {
             return std::make_shared<Analysis>(analyse(set, filter));
         } catch (const std::exception&) {
@@ -185,7 +320,9 @@ void Session::recompute() {
     }));
 }
 
-void Session::setFilter(const Filter& filter) {
+void Session::setFilter(const Filter& given) {
+    // Hidden systems come from the styles, whatever the caller's filter says.
+    const Filter filter = withHidden(given);
     if (filter == filter_) return;
     filter_ = filter;
     if (set_) recompute(); // always from the newest set, never from an older snapshot
@@ -215,14 +352,16 @@ void Session::clear() {
     resetFollow();
     bundles_.clear();
     set_.reset();
-    analysis_ = std::make_shared<Analysis>();
+    auto empty = std::make_shared<Analysis>();
+    empty->styles = styles_;
+    analysis_ = empty;
     mismatches_ = 0;
     scoredWithoutRecord_ = 0;
     emit analysisChanged();
 }
 
 void Session::applySessionState(ResultSet& set) const {
-    applyState(set, rescored_, policy_, preferRescored_);
+    applyState(set, rescored_, policy_, preferRescored_, splitByJob_);
 }
 
 std::optional<RescoredResult> Session::rescoredResult(const TrialId& trial) const {
@@ -323,7 +462,7 @@ void Session::setFollow(bool on) {
 }
 
 void Session::onTrialsChanged(const QString& bundle, const QStringList& changed, const QStringList& removed) {
-    if (!follow_ || !bundles_.contains(bundle)) return;
+    if (!follow_ || !bundleEnabled(bundle)) return;
     PendingFolders& p = pendingFollow_[bundle];
     for (const QString& d : changed) {
         p.changed.insert(d);
@@ -374,7 +513,7 @@ void Session::startIncremental() {
         for (std::size_t i = 0; i < reads.size(); ++i) {
             const TrialFolderRead& r = reads[i];
             const QString bundle = QString::fromStdString(r.bundle);
-            if (!r.error.empty() || !bundles_.contains(bundle)) continue; // gone: a reopen says why
+            if (!r.error.empty() || !bundleEnabled(bundle)) continue; // gone: a reopen says why
             for (const auto& d : r.unreadable) {
                 const QString key = followKey(bundle, QString::fromStdString(d));
                 if (!unreadableSince_.contains(key)) unreadableSince_.insert(key, now);

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The open analysis, and the single owner of its state: which bundles and task pack are loaded, the
 // selection policy, the reward preference (recorded or rescored), the rescored results of this session,
@@ -19,6 +21,7 @@
 #include <vector>
 
 #include "models/trial_id.h"
+#include "models/workspace.h"
 #include "ui/analysis.h"
 #include "worker/rescoring.h"
 
@@ -43,7 +46,10 @@ public:
     // Closes every bundle: the views show nothing. The task pack, the policies and the rescored results of
     // this session are kept (by trial, for bundles opened again).
     void clear();
+    // Every listed bundle, enabled or not, in the order opened.
     const QStringList& bundles() const { return bundles_; }
+    // The bundles imported (listed and not disabled).
+    QStringList enabledBundles() const;
     const QString& taskPack() const { return taskPack_; }
 
     void setFilter(const Filter& filter);
@@ -54,6 +60,29 @@ public:
     // Recorded rewards are the record and the default; this switch is kept across loads.
     void setPreferRescored(bool on);
     bool preferRescored() const { return preferRescored_; }
+
+    // ---- Workspace (docs/workspace.md). ----
+    // Bundles can be disabled without closing them (views update; the bundle stays listed and keeps its
+    // rescored results). Enabled bundles are those imported.
+    void setBundleEnabled(const QString& bundle, bool enabled);
+    bool bundleEnabled(const QString& bundle) const;
+    // Reads one bundle again from disk (its trials are replaced; rescored results are kept by TrialId).
+    void reloadBundle(const QString& bundle);
+    // Aliases, user colours and hidden systems. Changing them updates the snapshot's styles (and the
+    // filter's hidden systems) and emits analysisChanged(); the numbers are not recomputed unless hidden
+    // systems changed.
+    void setStyles(const SystemStyles& styles);
+    const SystemStyles& styles() const { return styles_; }
+    // The whole state as a workspace (paths absolute), and the reverse: opens the workspace's bundles and
+    // pack, and takes its filter, policies and styles.
+    Workspace workspace() const;
+    void applyWorkspace(const Workspace& workspace);
+    // Worker processes of a GUI rescore (default: the number of cores).
+    void setRescoreWorkers(int workers);
+    // Every Harbor job of an agent and model its own system (ResultSet::setSplitByJob); kept across loads.
+    void setSplitByJob(bool on);
+    bool splitByJob() const { return splitByJob_; }
+    int rescoreWorkers() const { return rescoreWorkers_; }
 
     // Current snapshot; never null (empty before the first load).
     std::shared_ptr<const Analysis> analysis() const { return analysis_; }
@@ -114,12 +143,18 @@ private:
     void onTrialsChanged(const QString& bundle, const QStringList& changed, const QStringList& removed);
     void startIncremental();
     void resetFollow();
+    // `filter` with the hidden systems of the styles.
+    Filter withHidden(Filter filter) const;
 
     QStringList bundles_;
+    QSet<QString> disabledBundles_;
+    SystemStyles styles_;
+    int rescoreWorkers_ = 1; // the number of cores unless set
     QString taskPack_;
     Filter filter_;
     SelectionPolicy policy_ = SelectionPolicy::LatestFinished;
     bool preferRescored_ = false;
+    bool splitByJob_ = false;
     std::shared_ptr<const ResultSet> set_;
     std::shared_ptr<const Analysis> analysis_;
     int pendingWork_ = 0;

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The Submission check panel: for each opened bundle that is a cad-bench v2 submission (a manifest and its
 // Harbor job), the maintainers' manifest checks and artifact audit — the findings `vernier-cli

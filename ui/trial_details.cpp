@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/trial_details.h"
 
 #include "figures/trial_table_model.h"
@@ -58,10 +60,10 @@ void TrialDetails::clearTrial() {
 }
 
 void TrialDetails::showTrial(const ResultSet& set, int trialIndex) {
-    setHtml(trialDetailsHtml(set, trialIndex));
+    setHtml(trialDetailsHtml(set, trialIndex, &styles_));
 }
 
-QString trialDetailsHtml(const ResultSet& set, int trialIndex) {
+QString trialDetailsHtml(const ResultSet& set, int trialIndex, const SystemStyles* styles) {
     if (trialIndex < 0 || trialIndex >= static_cast<int>(set.trials.size())) return {};
     const TrialRecord& t = set.trials[static_cast<std::size_t>(trialIndex)];
     const TaskInfo* task = t.taskIndex >= 0 && t.taskIndex < static_cast<int>(set.tasks.size())
@@ -69,7 +71,12 @@ QString trialDetailsHtml(const ResultSet& set, int trialIndex) {
                                : nullptr;
     QString html =
         QStringLiteral("<h3>%1</h3><p><b>%2</b> on <b>%3</b>%4</p>")
-            .arg(esc(t.trialName), esc(t.system.label()), esc(t.taskId),
+            .arg(esc(t.trialName),
+                 styles && styles->displayName(t.system) != t.system.label()
+                     ? esc(styles->displayName(t.system)) + QStringLiteral("</b> (") + esc(t.system.label()) +
+                           QStringLiteral(")<b>")
+                     : esc(t.system.label()),
+                 esc(t.taskId),
                  task ? QStringLiteral(" (%1%2)").arg(
                             QString::fromUtf8(workflowTitle(task->workflow)),
                             task->category.empty() ? QString() : QStringLiteral(", ") + esc(task->category))

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Text panel describing one trial: reward, per-axis scores per stage, gate, zero category and reason,
 // recorded vs rescored, cost, duration, files. Shown beside the trials table and used until (or when
@@ -5,6 +7,7 @@
 #include <QTextBrowser>
 
 #include "models/result_set.h"
+#include "models/system_style.h"
 
 namespace vernier::ui {
 
@@ -14,9 +17,15 @@ public:
     explicit TrialDetails(QWidget* parent = nullptr);
     void showTrial(const ResultSet& set, int trialIndex);
     void clearTrial();
+    // Aliases of the workspace (docs/figures.md "System colours"): the system is shown by its alias.
+    void setStyles(const SystemStyles& styles) { styles_ = styles; }
+
+private:
+    SystemStyles styles_;
 };
 
-// The HTML of the panel (exposed for tests and the inspector window title).
-QString trialDetailsHtml(const ResultSet& set, int trialIndex);
+// The HTML of the panel (exposed for tests and the inspector window title); with `styles`, a system with an
+// alias is shown by it, its label after it.
+QString trialDetailsHtml(const ResultSet& set, int trialIndex, const SystemStyles* styles = nullptr);
 
 } // namespace vernier::ui

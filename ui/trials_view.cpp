@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/trials_view.h"
 
 #include <algorithm>
@@ -61,8 +63,9 @@ TrialsView::TrialsView(QWidget* parent) : ViewPage(parent) {
     details_ = new TrialDetails(this);
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this] { showCurrent(); });
-    connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
-        emit trialActivated(i.data(TrialTableModel::TrialIdRole).value<TrialId>());
+    // Enter and double-click open the trial; the row's context menu (ui/table_actions.h).
+    installTableActions(table_, [](const QModelIndex& i) -> std::optional<TrialId> {
+        return i.siblingAtColumn(0).data(TrialTableModel::TrialIdRole).value<TrialId>();
     });
 
     auto* top = new QHBoxLayout;
@@ -89,7 +92,10 @@ void TrialsView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
     // trials.
     const TrialId keep = currentTrial();
     analysis_ = analysis;
+    model_->setStyles(analysis->styles);
+    details_->setStyles(analysis->styles);
     model_->setResultSet(analysis->set);
+    table_->setColumnHidden(TrialTableModel::Attempt, !model_->hasAttempts());
     proxy_->setTrialFilter(analysis->filter);
     table_->resizeColumnsToContents();
     count_->setText(tr("%1 of %2 trials").arg(proxy_->rowCount()).arg(model_->rowCount()));

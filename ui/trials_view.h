@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Trials page: every trial in a filterable, sortable table, a details panel for the current trial, and
 // the rescoring actions (selection / all).

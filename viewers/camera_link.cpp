@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "viewers/camera_link.h"
 
 #include <algorithm>
@@ -32,18 +34,19 @@ void CameraLink::setLinked(bool linked) {
 }
 
 void CameraLink::cameraChanged(int side, const CameraState& state) {
-    const int other = 1 - side;
     last_.at(side) = state;
     known_[side] = true;
     // A report caused by our own apply() is an echo: record it, never bounce it back.
     if (applying_ || !linked_) return;
-    if (known_[other] && last_[other].approxEquals(state)) return;
-    if (!apply_[other]) return;
     applying_ = true;
-    last_[other] = state;
-    known_[other] = true;
-    ++propagations_;
-    apply_[other](state);
+    for (int other = 0; other < kSides; ++other) {
+        if (other == side || !apply_[other]) continue;
+        if (known_[other] && last_[other].approxEquals(state)) continue;
+        last_[other] = state;
+        known_[other] = true;
+        ++propagations_;
+        apply_[other](state);
+    }
     applying_ = false;
 }
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Keeps two 3D views looking at the same thing: a change of one camera is copied to the other.
 // Pure logic (no OCCT, no GL) so it can be unit tested; the views plug in through callbacks.
@@ -17,27 +19,29 @@ struct CameraState {
     bool approxEquals(const CameraState& other, double relTol = 1e-9) const;
 };
 
-// Links the cameras of two views (0 = left/reference, 1 = right/candidate). When side i reports a
-// change while linked, the state is applied to the other side once; the apply callback typically
-// triggers the other view's own change report, which the re-entrancy guard swallows.
+// Links the cameras of up to three views (0 = left/reference, 1 = right/candidate, 2 = the third view of
+// candidate-vs-candidate, the reference). When side i reports a change while linked, the state is applied
+// once to every other side that has an apply callback; the apply callback typically triggers that view's
+// own change report, which the re-entrancy guard swallows.
 class CameraLink {
 public:
     using ApplyFn = std::function<void(const CameraState&)>;
 
     void setApply(int side, ApplyFn apply);
-    void setLinked(bool linked); // linking copies side 0's last known state to side 1
+    static constexpr int kSides = 3;
+    void setLinked(bool linked); // linking copies side 0's last known state to the other sides
     bool linked() const { return linked_; }
 
     // Call when a view's camera changed (user rotate/pan/zoom, standard view, fit all).
     void cameraChanged(int side, const CameraState& state);
 
-    // How many times a state was copied across; exposed for tests and diagnostics.
+    // How many times a state was copied to another side; exposed for tests and diagnostics.
     int propagations() const { return propagations_; }
 
 private:
-    std::array<ApplyFn, 2> apply_;
-    std::array<CameraState, 2> last_;
-    std::array<bool, 2> known_{false, false};
+    std::array<ApplyFn, kSides> apply_;
+    std::array<CameraState, kSides> last_;
+    std::array<bool, kSides> known_{false, false, false};
     bool linked_ = true;
     bool applying_ = false;
     int propagations_ = 0;

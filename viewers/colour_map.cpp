@@ -1,4 +1,8 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "viewers/colour_map.h"
+
+#include <QPalette>
 
 #include <algorithm>
 #include <cmath>
@@ -93,6 +97,11 @@ QColor sequential(double t) {
     const QColor b = QColor::fromRgb(kViridis[hi]);
     auto mix = [f](int x, int y) { return static_cast<int>(std::lround(x + (y - x) * f)); };
     return QColor(mix(a.red(), b.red()), mix(a.green(), b.green()), mix(a.blue(), b.blue()));
+}
+
+QColor viewBackground(const QPalette& palette) {
+    const QColor window = palette.color(QPalette::Active, QPalette::Window);
+    return window.lightnessF() >= 0.5 ? QColor(Qt::white) : window;
 }
 
 QColor textOn(const QColor& background) {

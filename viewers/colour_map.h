@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one colour module of Vernier (ui/ and viewers/ take every colour from here): Okabe–Ito
 // categorical colours, the viridis sequential map, the neutrals, and the diverging deviation map.
@@ -8,6 +10,7 @@
 #include <QString>
 
 class QPainter;
+class QPalette;
 
 namespace vernier::viewers {
 
@@ -37,6 +40,11 @@ QColor ink();
 QColor grid();
 QColor unknown();
 QColor highlight();
+
+// Background of the live 3D views: white (as every export and the offscreen renderer) under a light
+// palette; the palette's dark window colour under a dark one, so the 3D view does not glare on a dark
+// desktop.
+QColor viewBackground(const QPalette& palette);
 
 } // namespace colours
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Signed distance from the aligned candidate surface to the reference surface, sampled at the
 // candidate triangulation's vertices: what the deviation view colours and summarises.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Process-wide set-up OCCT's OpenGL driver needs inside Qt; call before constructing QApplication.
 

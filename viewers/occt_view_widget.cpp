@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "viewers/occt_view_widget.h"
 
 #include <Aspect_DisplayConnection.hxx>
@@ -23,7 +25,9 @@
 #include <V3d_Viewer.hxx>
 
 #include "scoring/surface_types.h"
+#include "viewers/colour_map.h"
 #include "viewers/scene_builder.h"
+#include "viewers/shape_presentation.h"
 
 namespace vernier::viewers {
 
@@ -95,6 +99,17 @@ OcctViewWidget::OcctViewWidget(QWidget* parent) : QOpenGLWidget(parent) {
     context_ = new AIS_InteractiveContext(viewer_);
     view_ = viewer_->CreateView();
     styleView(view_);
+    // White as the offscreen renderer, unless the desktop palette is dark (colour_map.h viewBackground).
+    view_->SetBackgroundColor(toOcct(colours::viewBackground(palette())));
+}
+
+void OcctViewWidget::changeEvent(QEvent* event) {
+    QOpenGLWidget::changeEvent(event);
+    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) &&
+        !view_.IsNull()) {
+        view_->SetBackgroundColor(toOcct(colours::viewBackground(palette())));
+        update();
+    }
 }
 
 OcctViewWidget::~OcctViewWidget() {

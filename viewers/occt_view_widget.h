@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One live 3D view: OCCT's V3d_View drawing into Qt's QOpenGLWidget framebuffer (the approach of
 // gkv311/occt-samples-qopenglwidget), with mouse navigation, face picking and highlighting. Shows a
@@ -63,6 +65,7 @@ protected:
     void initializeGL() override;
     void paintGL() override;
     void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override; // palette changes recolour the background
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;

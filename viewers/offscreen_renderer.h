@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one offscreen rendering path (docs/contract.md §5): the trial inspector's side-by-side, overlay and
 // deviation pictures as images, never touching a live widget. Used by the GUI's "Export image" and

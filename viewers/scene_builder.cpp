@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "viewers/scene_builder.h"
 
 #include <Aspect_PolygonOffsetMode.hxx>
@@ -87,6 +89,20 @@ Scene buildScene(const SceneRequest& request) {
     for (auto& v : scene.views)
         std::erase_if(v.objects, [](const Handle(AIS_InteractiveObject) & o) { return o.IsNull(); });
     return scene;
+}
+
+SceneView buildShapeView(const TopoDS_Shape& shape, const QColor& colour) {
+    SceneView view;
+    Handle(AIS_ColoredShape) prs = shaded(shape, colour, 0.0, {}, colour);
+    if (prs.IsNull()) return view;
+    view.objects = {prs};
+    view.pickable = prs;
+    view.markColour = colour;
+    return view;
+}
+
+QColor thirdViewColour() {
+    return QColor(165, 165, 165);
 }
 
 void paintHighlight(const SceneView& view, const std::vector<int>& highlighted) {

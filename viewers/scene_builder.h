@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one 3D scene of the trial inspector: which AIS presentations, in which colours, in which view,
 // for each mode. The live views (OcctViewWidget, driven by ui/inspector/trial_inspector.cpp) and the
@@ -76,6 +78,13 @@ struct Scene {
 // step) so that where both parts coincide the candidate wins the depth test every frame instead of the
 // two z-fighting; the blend still shows the mixed tone.
 Scene buildScene(const SceneRequest& request);
+
+// One shaded part alone in its own coordinates (pickable): the reference as the third, toggleable view of
+// the candidate-vs-candidate inspector, where candidate A takes the reference's role and colour
+// (docs/inspector.md).
+SceneView buildShapeView(const TopoDS_Shape& shape, const QColor& colour);
+// The neutral grey of that third view, apart from both the reference and the candidate colour.
+QColor thirdViewColour();
 
 // Repaints the view's pickable faces: its marked faces, then `highlighted` (0-based) in the highlight colour
 // (the faces a spec parameter was measured on); an empty list leaves just the marks. Call the context's

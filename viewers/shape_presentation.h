@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // AIS presentations of the inspector: shaded B-reps with edges, edges alone, and the deviation-
 // coloured candidate triangulation. Shared by the live views and the offscreen renderer.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A B-rep's triangulation as plain arrays (world coordinates, outward triangle orientation), the
 // common input of deviation sampling and deviation display.

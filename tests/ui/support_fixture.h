@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A small hand-made results bundle + task pack for the UI tests, written into a temporary folder:
 // 6 tasks (2 per workflow), 3 systems with hand-checked rewards, one zero of each kind, and one

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Chart builders and the palette: series, axes with units, whisker placement, Pareto frontier; every chart
 // type (and the heatmap) against its baseline image, drawn through the figure export (tests/data/baselines).
 #include <QAbstractAxis>

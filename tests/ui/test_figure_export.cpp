@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Figure and table export: SVG parses and contains the series, PDF opens in pdftoppm, PNG has the
 // requested pixel size and DPI and matches its baseline, CSV/LaTeX are well formed, the full report writes
 // every file, and every file says what produced it (figures/provenance.h).
@@ -268,8 +270,11 @@ TEST(UiProvenance, CommandLineFilterAndDate) {
     EXPECT_EQ(p.lines(),
               QStringList({QStringLiteral("Produced by: Vernier " VERNIER_VERSION),
                            QStringLiteral("Command: x"), QStringLiteral("Date: 1970-01-01T00:00:00Z")}));
-    EXPECT_EQ(withCsvProvenance("a,b\n", p),
-              QStringLiteral("# Produced by: Vernier " VERNIER_VERSION
-                             "; Command: x; Date: 1970-01-01T00:00:00Z\na,b\n"));
+    // One comment line: the human fields, then the machine-readable block (models/provenance_json.h).
+    EXPECT_EQ(withCsvProvenance("a,b\n", p), QStringLiteral("# Produced by: Vernier " VERNIER_VERSION
+                                                            "; Command: x; Date: 1970-01-01T00:00:00Z; ") +
+                                                 p.markerLine() + QStringLiteral("\na,b\n"));
+    EXPECT_TRUE(p.markerLine().startsWith(QStringLiteral("vernier-provenance: {\"command\":\"x\"")));
+    EXPECT_TRUE(p.markerLine().contains(QStringLiteral("\"generated_at\":\"1970-01-01T00:00:00Z\"")));
     EXPECT_EQ(withCsvProvenance("a,b\n", Provenance{}), QStringLiteral("a,b\n")); // nothing to say
 }

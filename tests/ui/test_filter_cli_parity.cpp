@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The GUI and the CLI show the same numbers for the same filter: the leaderboard table of the main window
 // with "Creation" chosen in the filter bar equals `vernier-cli leaderboard --workflow creation --json` on the
 // embedded sample, row by row (both come from models' analyse(), models/analysis.h).

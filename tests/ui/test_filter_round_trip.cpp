@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Filter state never leaks: after filtering to one system and back, Compare shows two different systems
 // again and the Failures "zero for at least N systems" box returns to the value the user set.
 #include <QComboBox>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The import panels: every problem found while reading Harbor 0.20-0.22 jobs is listed with its trial
 // (activating a row opens that trial), and a bundle that is a cad-bench v2 submission shows its checks
 // and marks the system whose declared figures differ from its trials.

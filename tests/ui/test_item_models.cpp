@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Qt item models of the UI on the hand-made fixture: QAbstractItemModelTester on every model, the
 // numbers they display, and the shared proxy filter.
 #include <QAbstractItemModelTester>

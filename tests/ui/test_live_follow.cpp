@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Live follow of a running Harbor job (docs/formats.md, "Live follow"): trial folders copied into an open
 // job folder show up as running in the status bar, a half-written result.json is retried (never reported),
 // and the finished trials reach the trials table while the selected trial and the sort order stay.

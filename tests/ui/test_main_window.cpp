@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The main window under a (virtual) display: every view renders non-empty with its expected named
 // widgets and labels, the failure drill-down lists exactly the trials behind a segment, --screenshot.
 #include <QAbstractBarSeries>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Compare many (ui/pairwise_view.h) on the embedded sample: the matrix shows every pair of the ticked
 // systems with the numbers of models/pairwise_analysis.h in points, unticking shrinks it, a double-click
 // opens the two-system Compare page on that pair, and the table export writes the same numbers.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // "Rescore all" from the main window on the shipped sample: real vernier-cli worker processes, a
 // throw-away cache, and an event loop that must keep turning while the workers run.
 #include <QApplication>

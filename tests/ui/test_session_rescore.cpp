@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Rescored results follow their trial, not a row: a rescore of bundle A keeps running while a second bundle B
 // (a copy of A: the same trial names, other TrialIds) is imported and the filter changes, or while A is
 // closed and opened again. Real `vernier-cli rescore-worker` processes score the shipped sample; they wait at

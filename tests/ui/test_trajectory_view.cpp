@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The trajectory tab: the step model (lazily paged, subagents as children with their own totals), the
 // header's totals, the selected step's details, the text fallback for non-ATIF files, and the tab inside
 // the trial inspector on a sample trial (screenshots when VERNIER_SCREENSHOT_DIR is set).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The trial inspector on the embedded sample bundle: it loads and scores real trials off the GUI
 // thread, fills every panel, filters parameters by status, and exports each view.
 #include <chrono>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The trial inspector's background work: loading and scoring a trial's documents (models/trial_analysis.h)
 // and the deviation field of one stage (viewers/deviation.h), each on Qt's global thread pool. Results

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/inspector/deviation_legend.h"
 
 #include <algorithm>
@@ -11,16 +13,32 @@ namespace {
 // Odd, so one band is centred on zero ("within ±range/11"); few enough that every band gets a readable row.
 constexpr int kBins = 11;
 
-QString signedMm(double v) {
-    return (v > 0 ? QStringLiteral("+") : QString()) + QString::number(v, 'f', v == 0 ? 0 : 2);
-}
-
 QString share(double f) {
     if (f <= 0) return QStringLiteral("–");
     if (f < 0.001) return QStringLiteral("<0.1%");
     return QString::number(f * 100.0, 'f', 1) + QLatin1Char('%');
 }
 } // namespace
+
+int deviationLabelDecimals(double range, int bins) {
+    if (!(range > 0) || bins < 1 || !std::isfinite(range)) return 2;
+    const double width = 2.0 * range / bins;
+    return std::clamp(static_cast<int>(std::ceil(-std::log10(width) - 1e-9)), 0, 9);
+}
+
+QString deviationLimitText(double value, double range, int bins) {
+    const int decimals = deviationLabelDecimals(range, bins);
+    const double unit = std::pow(10.0, -decimals);
+    if (std::abs(value) < unit / 2) return QStringLiteral("0");
+    return (value > 0 ? QStringLiteral("+") : QString()) + QString::number(value, 'f', decimals);
+}
+
+QString deviationBandText(int band, double range, int bins) {
+    const double lo = -range + 2.0 * range * band / bins, hi = -range + 2.0 * range * (band + 1) / bins;
+    if (band == bins - 1) return QStringLiteral("≥ ") + deviationLimitText(lo, range, bins);
+    if (band == 0) return QStringLiteral("≤ ") + deviationLimitText(hi, range, bins);
+    return deviationLimitText(lo, range, bins) + QStringLiteral(" … ") + deviationLimitText(hi, range, bins);
+}
 
 DeviationLegend::DeviationLegend(QWidget* parent) : QWidget(parent) {
     setMinimumWidth(170);
@@ -66,6 +84,9 @@ void DeviationLegend::paintEvent(QPaintEvent*) {
     small.setPointSizeF(std::max(6.5, font().pointSizeF() * 0.85));
     p.setFont(small);
     const int rowH = std::max(1, hist.height() / std::max(n, 1));
+    // The share bars in a faint tint of the text colour: visible on a light and on a dark palette.
+    QColor shareBar = palette().windowText().color();
+    shareBar.setAlpha(40);
     for (int i = 0; i < n; ++i) {
         const int band = n - 1 - i; // top row: the most positive band
         const double f = histogram_.areaFraction[static_cast<std::size_t>(band)];
@@ -76,10 +97,9 @@ void DeviationLegend::paintEvent(QPaintEvent*) {
         const int barSpace = row.width() - 16;
         p.fillRect(
             QRect(row.left() + 16, row.top() + 1, static_cast<int>(barSpace * logShare), row.height() - 2),
-            QColor(0, 0, 0, 28));
-        const QString limits = band == n - 1 ? QStringLiteral("≥ ") + signedMm(lo)
-                               : band == 0   ? QStringLiteral("≤ ") + signedMm(hi)
-                                             : signedMm(lo) + QStringLiteral(" … ") + signedMm(hi);
+            shareBar);
+        // Precision follows the range: ±0.001 mm bands read "-0.0006 … -0.0004", never "+0.00 … +0.00".
+        const QString limits = deviationBandText(band, r, n);
         p.setPen(palette().windowText().color());
         p.drawText(row.adjusted(18, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft, limits);
         p.drawText(row.adjusted(18, 0, -2, 0), Qt::AlignVCenter | Qt::AlignRight, share(f));

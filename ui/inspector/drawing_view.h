@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The engineering drawing of an image_to_cad task: raster or SVG, zoom with the wheel, pan by dragging.
 #include <QGraphicsView>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The feature trees of the reference and candidate documents side by side (type, name, Tip,
 // touched/invalid marks).

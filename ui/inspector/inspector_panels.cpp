@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/inspector/inspector_panels.h"
 
 #include <QComboBox>
@@ -5,6 +7,7 @@
 #include <QHeaderView>
 #include <QPlainTextEdit>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QVBoxLayout>
 
 #include "ui/inspector/drawing_view.h"
@@ -73,9 +76,28 @@ InspectorPanels::InspectorPanels(QWidget* parent) : QTabWidget(parent) {
     addTab(answerPy_, tr("answer.py"));
     trajectory_ = new TrajectoryView(this);
     addTab(trajectory_, tr("Trajectory"));
+    instruction_ = new QTextBrowser(this);
+    instruction_->setObjectName(QStringLiteral("instruction"));
+    instruction_->setOpenExternalLinks(true);
+    addTab(instruction_, tr("Instruction"));
+}
+
+QString InspectorPanels::instructionMarkdown(const TaskInfo& task) {
+    // The pack loader read instruction.md from the task's folder (models/task_pack.h TaskInfo::instruction).
+    if (task.instruction.empty())
+        return tr("*The task pack has no `instruction.md` for %1.*").arg(QString::fromStdString(task.id));
+    if (task.instruction.size() <= kInstructionLimit) return QString::fromStdString(task.instruction);
+    // Cut at a character boundary: never in the middle of a UTF-8 sequence.
+    std::size_t cut = kInstructionLimit;
+    while (cut > 0 && (static_cast<unsigned char>(task.instruction[cut]) & 0xC0) == 0x80)
+        --cut;
+    return tr("*instruction.md is %1 bytes; the first 1 MiB is shown.*\n\n")
+               .arg(static_cast<qulonglong>(task.instruction.size())) +
+           QString::fromUtf8(task.instruction.data(), static_cast<qsizetype>(cut));
 }
 
 void InspectorPanels::showTrialFiles(const TrialRecord& trial, const TaskInfo& task) {
+    instruction_->setMarkdown(instructionMarkdown(task));
     answerPy_->setPlainText(trial.answerPy.empty() ? tr("(no answer.py)") : readText(trial.answerPy));
     if (trial.trajectory.empty())
         trajectory_->showMessage(tr("(no trajectory)"));

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The trial inspector's tabs beside the 3D views: scores, the spec parameter table (filtered by status),
 // the feature trees, the drawing (image_to_cad), answer.py and the trajectory. Shows what it is given;
@@ -12,6 +14,7 @@
 
 class QComboBox;
 class QPlainTextEdit;
+class QTextBrowser;
 class QTableView;
 
 namespace vernier::ui {
@@ -40,6 +43,13 @@ public:
     ParameterStatusFilter* parameterFilter() const { return parameterFilter_; }
     FeatureTreesPanel* featureTrees() const { return trees_; }
     TrajectoryView* trajectory() const { return trajectory_; }
+    QTextBrowser* instruction() const { return instruction_; }
+
+    // At most this much of instruction.md is rendered (1 MiB); a longer file is cut and the tab says so.
+    static constexpr std::size_t kInstructionLimit = std::size_t{1} << 20;
+    // The Markdown the Instruction tab renders for a task: its instruction.md (capped, with a note when
+    // cut), or a one-line note when the task has none.
+    static QString instructionMarkdown(const TaskInfo& task);
 
 signals:
     void rescoreClicked();
@@ -56,6 +66,7 @@ private:
     DrawingView* drawing_ = nullptr;
     QPlainTextEdit* answerPy_ = nullptr;
     TrajectoryView* trajectory_ = nullptr;
+    QTextBrowser* instruction_ = nullptr;
 };
 
 } // namespace vernier::ui

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/inspector/inspector_views.h"
 
 #include <QGuiApplication>
@@ -46,12 +48,16 @@ InspectorViews::InspectorViews(QWidget* parent) : QWidget(parent) {
         left_ = new OcctViewWidget(this);
         right_ = new OcctViewWidget(this);
         single_ = new OcctViewWidget(this);
+        third_ = new OcctViewWidget(this);
         link_.setApply(0, [this](const CameraState& s) { left_->setCameraState(s); });
         link_.setApply(1, [this](const CameraState& s) { right_->setCameraState(s); });
+        link_.setApply(2, [this](const CameraState& s) { third_->setCameraState(s); });
         connect(left_, &OcctViewWidget::cameraChanged, this,
                 [this](const CameraState& s) { link_.cameraChanged(0, s); });
         connect(right_, &OcctViewWidget::cameraChanged, this,
                 [this](const CameraState& s) { link_.cameraChanged(1, s); });
+        connect(third_, &OcctViewWidget::cameraChanged, this,
+                [this](const CameraState& s) { link_.cameraChanged(2, s); });
         for (auto* w : views())
             connect(w, &OcctViewWidget::facePicked, this, [this](const viewers::PickedFace& f) {
                 picked_->setText(tr("Face %1: %2, area %3 mm², centroid (%4, %5, %6) mm")
@@ -96,6 +102,9 @@ InspectorViews::InspectorViews(QWidget* parent) : QWidget(parent) {
     auto* pair = new QSplitter(Qt::Horizontal, this);
     pair->addWidget(captioned(place(left_), captionLeft_, "captionLeft"));
     pair->addWidget(captioned(place(right_), captionRight_, "captionRight"));
+    thirdBox_ = captioned(place(third_), captionThird_, "captionThird");
+    pair->addWidget(thirdBox_);
+    thirdBox_->setVisible(false);
     legend_ = new DeviationLegend(this);
     auto* singlePage = new QWidget(this);
     auto* sh = new QHBoxLayout(singlePage);
@@ -115,7 +124,7 @@ InspectorViews::InspectorViews(QWidget* parent) : QWidget(parent) {
 
 std::vector<OcctViewWidget*> InspectorViews::views() const {
     std::vector<OcctViewWidget*> out;
-    for (auto* w : {left_, right_, single_})
+    for (auto* w : {left_, right_, single_, third_})
         if (w) out.push_back(w);
     return out;
 }
@@ -168,6 +177,31 @@ void InspectorViews::setLegend(std::shared_ptr<const viewers::DeviationField> fi
 
 void InspectorViews::setLegendBusy(const QString& message) {
     legend_->setBusy(message);
+}
+
+void InspectorViews::setThirdShape(const TopoDS_Shape& shape, const QString& caption) {
+    captionThird_->setText(caption);
+    QTextDocument d;
+    d.setHtml(caption);
+    captionThird_->setToolTip(d.toPlainText());
+    if (!third_) return;
+    if (shape.IsNull()) {
+        third_->clear();
+        return;
+    }
+    third_->showScene(viewers::buildShapeView(shape, viewers::thirdViewColour()));
+    if (left_) link_.cameraChanged(0, left_->cameraState());
+}
+
+void InspectorViews::setThirdVisible(bool visible) {
+    thirdWanted_ = visible;
+    thirdBox_->setVisible(visible);
+    // A view that appears takes the pair's camera.
+    if (visible && left_) link_.cameraChanged(0, left_->cameraState());
+}
+
+bool InspectorViews::thirdVisible() const {
+    return thirdWanted_;
 }
 
 void InspectorViews::setStandardView(viewers::StandardView v) {

@@ -1,8 +1,12 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The trial inspector's 3D area: reference and candidate side by side with linked cameras, or one view for
 // the ICP-aligned overlay and the deviation colouring (with its legend), each under a caption saying what
-// it shows. The presentations come from viewers/scene_builder.h, as in exported images. Without OpenGL
-// (or off xcb) a message takes each view's place and the legend still shows the deviation figures.
+// it shows. Candidate vs candidate (docs/inspector.md) adds a third side-by-side view, the task's reference,
+// shown on demand and linked to the other two. The presentations come from viewers/scene_builder.h, as in
+// exported images. Without OpenGL (or off xcb) a message takes each view's place and the legend still shows
+// the deviation figures.
 #include <optional>
 #include <vector>
 
@@ -43,6 +47,11 @@ public:
                    const viewers::DivergingColourMap& map);
     void setLegendBusy(const QString& message);
 
+    // The third side-by-side view (candidate vs candidate: the reference), hidden until shown.
+    void setThirdShape(const TopoDS_Shape& shape, const QString& caption);
+    void setThirdVisible(bool visible);
+    bool thirdVisible() const;
+
     void setStandardView(viewers::StandardView v);
     void fitAll();
     void setSection(bool enabled, int axis, double position);
@@ -61,6 +70,10 @@ private:
     viewers::OcctViewWidget* left_ = nullptr;
     viewers::OcctViewWidget* right_ = nullptr;
     viewers::OcctViewWidget* single_ = nullptr;
+    viewers::OcctViewWidget* third_ = nullptr;
+    QWidget* thirdBox_ = nullptr;
+    QLabel* captionThird_ = nullptr;
+    bool thirdWanted_ = false;
     DeviationLegend* legend_ = nullptr;
     QLabel* captionLeft_ = nullptr;
     QLabel* captionRight_ = nullptr;

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The spec parameters of one trial stage as a table (key, expected, measured, measurement used,
 // status, reason), and a proxy that filters them by status. A thin Qt adapter over the rows

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Per-axis scores of one trial stage: recorded by the verifier, rescored by Vernier's engine, and
 // recomputed live by the inspector (TrialScorer, through models/trial_analysis.h); geometry subscores,

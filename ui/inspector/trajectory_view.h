@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The trial inspector's "Trajectory" tab: an ATIF trajectory (models/atif_trajectory.h) as a header with
 // the agent and the totals, a lazily paged step list with subagent trajectories as expandable children,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #include "ui/inspector/trial_inspector.h"
 
 #include <BRepBndLib.hxx>
@@ -10,6 +12,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QShortcut>
 #include <QSlider>
 #include <QSplitter>
 #include <QTabBar>
@@ -58,7 +61,7 @@ TrialInspector::TrialInspector(QWidget* parent) : QWidget(parent) {
     header_->setTextFormat(Qt::RichText);
     header_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(header_);
+    layout->addWidget(buildHeaderRow());
     layout->addWidget(buildToolbar());
     layout->addWidget(split, 1);
     setMode(InspectorMode::SideBySide);
@@ -173,7 +176,183 @@ QWidget* TrialInspector::buildToolbar() {
     return bar;
 }
 
+QWidget* TrialInspector::buildHeaderRow() {
+    auto* row = new QWidget(this);
+    auto* h = new QHBoxLayout(row);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->addWidget(header_, 1);
+    referenceBox_ = new QCheckBox(tr("Reference"), row);
+    referenceBox_->setObjectName(QStringLiteral("showReference"));
+    referenceBox_->setToolTip(tr("Show the task's reference as a third view beside the two candidates "
+                                 "(side by side; its camera follows the pair)"));
+    referenceBox_->setVisible(false);
+    connect(referenceBox_, &QCheckBox::toggled, this, &TrialInspector::setReferenceVisible);
+    h->addWidget(referenceBox_);
+    previous_ = new QPushButton(tr("◀ Previous"), row);
+    previous_->setObjectName(QStringLiteral("previousTrial"));
+    previous_->setToolTip(tr("Previous trial of the list this inspector was opened from (Alt+Left, PgUp)"));
+    next_ = new QPushButton(tr("Next ▶"), row);
+    next_->setObjectName(QStringLiteral("nextTrial"));
+    next_->setToolTip(tr("Next trial of the list this inspector was opened from (Alt+Right, PgDn)"));
+    position_ = new QLabel(row);
+    position_->setObjectName(QStringLiteral("walkPosition"));
+    position_->setToolTip(tr("Position of this trial in the list (sorted and filtered as it was shown)"));
+    for (QPushButton* b : {previous_, next_})
+        b->setMaximumWidth(b->fontMetrics().horizontalAdvance(b->text()) + 24);
+    h->addWidget(previous_);
+    h->addWidget(position_);
+    h->addWidget(next_);
+    connect(previous_, &QPushButton::clicked, this, [this] { walk(-1); });
+    connect(next_, &QPushButton::clicked, this, [this] { walk(+1); });
+    for (auto [key, step] :
+         {std::pair{QKeySequence(Qt::ALT | Qt::Key_Left), -1}, std::pair{QKeySequence(Qt::Key_PageUp), -1},
+          std::pair{QKeySequence(Qt::ALT | Qt::Key_Right), +1},
+          std::pair{QKeySequence(Qt::Key_PageDown), +1}})
+        connect(new QShortcut(key, this), &QShortcut::activated, this, [this, step = step] { walk(step); });
+    updateWalkControls();
+    return row;
+}
+
+void TrialInspector::setWalk(std::vector<TrialId> order, TrialResolver resolve) {
+    walkOrder_ = std::move(order);
+    resolve_ = std::move(resolve);
+    updateWalkControls();
+}
+
+void TrialInspector::setWalkOrder(std::vector<TrialId> order) {
+    walkOrder_ = std::move(order);
+    updateWalkControls();
+}
+
+int TrialInspector::walkPosition() const {
+    const auto it = std::find(walkOrder_.begin(), walkOrder_.end(), trialId_);
+    return it == walkOrder_.end() ? -1 : static_cast<int>(it - walkOrder_.begin());
+}
+
+bool TrialInspector::canWalk(int step) const {
+    const int at = walkPosition();
+    if (candidates_ || at < 0 || !resolve_ || step == 0) return false;
+    for (int i = at + step; i >= 0 && i < static_cast<int>(walkOrder_.size()); i += step)
+        if (resolve_(walkOrder_[static_cast<std::size_t>(i)])) return true;
+    return false;
+}
+
+bool TrialInspector::walk(int step) {
+    const int at = walkPosition();
+    if (candidates_ || at < 0 || !resolve_ || step == 0) return false;
+    for (int i = at + step; i >= 0 && i < static_cast<int>(walkOrder_.size()); i += step) {
+        const TrialId& id = walkOrder_[static_cast<std::size_t>(i)];
+        if (auto found = resolve_(id)) {
+            showTrial(found->first, found->second);
+            emit walked(id);
+            return true;
+        }
+    }
+    return false;
+}
+
+QString TrialInspector::walkText() const {
+    const int at = walkPosition();
+    return at < 0 ? QString() : tr("%1 of %2").arg(at + 1).arg(walkOrder_.size());
+}
+
+void TrialInspector::updateWalkControls() {
+    if (!previous_) return;
+    const bool walking = !candidates_ && walkPosition() >= 0;
+    for (QWidget* w :
+         {static_cast<QWidget*>(previous_), static_cast<QWidget*>(next_), static_cast<QWidget*>(position_)})
+        w->setVisible(walking);
+    previous_->setEnabled(canWalk(-1));
+    next_->setEnabled(canWalk(+1));
+    position_->setText(walkText());
+    referenceBox_->setVisible(candidates_);
+}
+
 void TrialInspector::showTrial(const TrialRecord& trial, const TaskInfo& task) {
+    candidates_ = false;
+    trialIdB_ = {};
+    referenceStages_.clear();
+    views_->setThirdVisible(false);
+    views_->setThirdShape({}, {});
+    header_->setToolTip({});
+    startTrial(trial, task);
+    const auto reward = [](const std::optional<double>& r) {
+        return r ? QString::number(*r, 'f', 4) : QStringLiteral("—");
+    };
+    QString what = QString::fromUtf8(workflowTitle(task.workflow)).toHtmlEscaped();
+    if (!task.category.empty())
+        what += QStringLiteral(", ") + QString::fromStdString(task.category).toHtmlEscaped();
+    header_->setText(tr("<b>%1</b> (%2) · %3 · trial %4 · recorded reward %5")
+                         .arg(QString::fromStdString(task.id).toHtmlEscaped(), what,
+                              QString::fromStdString(trial.system.label()).toHtmlEscaped(),
+                              trialName_.toHtmlEscaped(), reward(recordedReward_)));
+    updateCaptions();
+    updateWalkControls();
+    panels_->showTrialFiles(trial, task);
+    task_->start(inputs_);
+}
+
+void TrialInspector::showCandidates(const TrialRecord& a, const TrialRecord& b, const TaskInfo& task) {
+    candidates_ = true;
+    trialIdB_ = b.id();
+    labelA_ = QString::fromStdString(a.system.label());
+    labelB_ = QString::fromStdString(b.system.label());
+    referenceStages_.clear();
+    startTrial(a, task);
+    // B is measured against A: A's document takes the reference's place (no spec: the pair has none);
+    // the task's reference is scored against A alongside, for the third view.
+    const std::vector<StageInput> ofA = inputs_;
+    const std::vector<StageInput> ofB = stagesOf(b, task);
+    std::vector<StageInput> jobs;
+    for (std::size_t i = 0; i < ofA.size(); ++i) {
+        StageInput pair;
+        pair.title = ofA[i].title;
+        pair.reference = ofA[i].candidate;
+        pair.candidate = i < ofB.size() ? ofB[i].candidate : FileRef();
+        pair.role = ofA[i].role;
+        inputs_[i] = pair;
+        jobs.push_back(pair);
+    }
+    for (const StageInput& in : ofA)
+        jobs.push_back(in);
+    combination_ = tr("Candidate B scored against candidate A as its reference: geometry similarity only "
+                      "(the spec describes the task, not candidate A).");
+    const auto reward = [](const std::optional<double>& r) {
+        return r ? QString::number(*r, 'f', 4) : QStringLiteral("—");
+    };
+    header_->setText(tr("<b>%1</b> (%2) · candidate A: %3 (reward %4) · candidate B: %5 (reward %6)")
+                         .arg(QString::fromStdString(task.id).toHtmlEscaped(),
+                              QString::fromUtf8(workflowTitle(task.workflow)).toHtmlEscaped(),
+                              labelA_.toHtmlEscaped(), reward(a.recordedReward), labelB_.toHtmlEscaped(),
+                              reward(b.recordedReward)));
+    header_->setToolTip(
+        tr("Candidate A: %1\nCandidate B: %2")
+            .arg(QString::fromStdString(a.id().display()), QString::fromStdString(b.id().display())));
+    views_->setThirdShape({}, tr("<b>Reference</b> — loading…"));
+    views_->setThirdVisible(referenceBox_->isChecked());
+    updateCaptions();
+    updateWalkControls();
+    panels_->showTrialFiles(a, task);
+    task_->start(jobs);
+}
+
+void TrialInspector::setReferenceVisible(bool visible) {
+    if (referenceBox_->isChecked() != visible) referenceBox_->setChecked(visible); // calls back once
+    views_->setThirdVisible(candidates_ && visible);
+}
+
+bool TrialInspector::referenceVisible() const {
+    return candidates_ && views_->thirdVisible();
+}
+
+const StageAnalysis* TrialInspector::currentReferenceAnalysis() const {
+    return candidates_ && stage_ >= 0 && stage_ < static_cast<int>(referenceStages_.size())
+               ? &referenceStages_[static_cast<std::size_t>(stage_)]
+               : nullptr;
+}
+
+void TrialInspector::startTrial(const TrialRecord& trial, const TaskInfo& task) {
+    trialId_ = trial.id();
     trialName_ = QString::fromStdString(trial.trialName);
     recordedReward_ = trial.recordedReward;
     rescoredReward_ = trial.rescored ? trial.rescored->reward : std::nullopt;
@@ -197,20 +376,6 @@ void TrialInspector::showTrial(const TrialRecord& trial, const TaskInfo& task) {
     views_->clear();
     panels_->clearStage();
     status_->setText(tr("Loading and scoring %1…").arg(trialName_));
-    const auto reward = [](const std::optional<double>& r) {
-        return r ? QString::number(*r, 'f', 4) : QStringLiteral("—");
-    };
-    QString what = QString::fromUtf8(workflowTitle(task.workflow)).toHtmlEscaped();
-    if (!task.category.empty())
-        what += QStringLiteral(", ") + QString::fromStdString(task.category).toHtmlEscaped();
-    header_->setText(tr("<b>%1</b> (%2) · %3 · trial %4 · recorded reward %5")
-                         .arg(QString::fromStdString(task.id).toHtmlEscaped(), what,
-                              QString::fromStdString(trial.system.label()).toHtmlEscaped(),
-                              trialName_.toHtmlEscaped(), reward(recordedReward_)));
-    updateCaptions();
-
-    panels_->showTrialFiles(trial, task);
-    task_->start(inputs_);
 }
 
 bool TrialInspector::analysing() const {
@@ -219,6 +384,13 @@ bool TrialInspector::analysing() const {
 
 void TrialInspector::onAnalysisFinished(const std::vector<StageAnalysis>& stages) {
     stages_ = stages;
+    if (candidates_) {
+        // [0, n): B against A; [n, 2n): the reference against A (for the third view).
+        const std::size_t n = inputs_.size();
+        referenceStages_.assign(stages_.begin() + static_cast<std::ptrdiff_t>(std::min(n, stages_.size())),
+                                stages_.end());
+        stages_.resize(std::min(n, stages_.size()));
+    }
     status_->setText(stages_.empty() ? tr("No documents to show.") : QString());
     showCurrentStage();
     emit analysisReady();
@@ -242,6 +414,12 @@ const StageAnalysis* TrialInspector::currentAnalysis() const {
                : nullptr;
 }
 
+std::shared_ptr<const DeviationField> TrialInspector::currentDeviation() const {
+    return stage_ >= 0 && stage_ < static_cast<int>(deviations_.size())
+               ? deviations_[static_cast<std::size_t>(stage_)]
+               : nullptr;
+}
+
 void TrialInspector::setStage(int index) {
     if (index < 0 || index >= static_cast<int>(inputs_.size())) return;
     stage_ = index;
@@ -251,13 +429,16 @@ void TrialInspector::setStage(int index) {
 
 void TrialInspector::showCurrentStage() {
     updateCaptions();
+    // Candidate vs candidate: no recorded reward belongs to "B against A".
     if (const StageAnalysis* a = currentAnalysis())
-        panels_->showStage(*a, recordedReward_, rescoredReward_, combination_);
+        panels_->showStage(*a, candidates_ ? std::nullopt : recordedReward_,
+                           candidates_ ? std::nullopt : rescoredReward_, combination_);
     updateScene();
 }
 
 void TrialInspector::updateRecords(const TrialRecord& trial) {
-    if (QString::fromStdString(trial.trialName) != trialName_) return;
+    // Candidate vs candidate shows no recorded stage scores (A is B's reference there).
+    if (candidates_ || QString::fromStdString(trial.trialName) != trialName_) return;
     recordedReward_ = trial.recordedReward;
     rescoredReward_ = trial.rescored ? trial.rescored->reward : std::nullopt;
     const auto rescoredOf = [&](std::size_t i) -> std::optional<StageScores> {
@@ -322,15 +503,31 @@ void TrialInspector::updateCaptions() {
                                    (faces.size() == 1 ? tr(" 1 face %1").arg(what)
                                                       : tr(" %1 faces %2").arg(faces.size()).arg(what));
     };
-    const QString left = (swatch(referenceColour()) + tr(" <b>Reference</b> — ") +
+    const QString refName =
+        candidates_ ? tr("Candidate A (%1)").arg(labelA_.toHtmlEscaped()) : tr("Reference");
+    const QString candName =
+        candidates_ ? tr("Candidate B (%1)").arg(labelB_.toHtmlEscaped()) : tr("Candidate");
+    const QString left = (swatch(referenceColour()) + QStringLiteral(" <b>%1</b> — ").arg(refName) +
                           documentLine(in.reference, a ? a->reference : none) +
-                          marked(unmatched.reference, referenceOnlyColour(), tr("the candidate lacks")));
+                          marked(unmatched.reference, referenceOnlyColour(),
+                                 candidates_ ? tr("B lacks") : tr("the candidate lacks")));
     const QString right =
-        (swatch(candidateColour()) + tr(" <b>Candidate</b> — ") +
-         documentLine(in.candidate, a ? a->candidate : none) + (aligned ? tr(" · ICP-aligned") : QString()) +
-         marked(unmatched.candidate, candidateOnlyColour(), tr("the reference lacks")));
+        (swatch(candidateColour()) + QStringLiteral(" <b>%1</b> — ").arg(candName) +
+         documentLine(in.candidate, a ? a->candidate : none) +
+         (aligned ? (candidates_ ? tr(" · ICP-aligned onto A") : tr(" · ICP-aligned")) : QString()) +
+         marked(unmatched.candidate, candidateOnlyColour(),
+                candidates_ ? tr("A lacks") : tr("the reference lacks")));
     QString single;
-    if (mode_ == InspectorMode::Overlay)
+    if (candidates_ && mode_ == InspectorMode::Overlay)
+        single = swatch(referenceColour()) + tr(" Candidate A &nbsp; ") + swatch(candidateColour()) +
+                 (aligned ? tr(" Candidate B, ICP-aligned onto A") : tr(" Candidate B, as stored")) +
+                 tr(" &nbsp; (a mixed tone is where both have material)");
+    else if (candidates_)
+        single = tr("<b>Candidate B</b>%1: distance to candidate A "
+                    "(<span style=\"color:#b2182b\">+ material A lacks</span>, <span "
+                    "style=\"color:#2166ac\">− material A has</span>)")
+                     .arg(aligned ? tr(", ICP-aligned") : QString());
+    else if (mode_ == InspectorMode::Overlay)
         single = (swatch(referenceColour()) + tr(" Reference &nbsp; ") + swatch(candidateColour()) +
                   (aligned ? tr(" Candidate, ICP-aligned") : tr(" Candidate, as stored")) +
                   (unmatched.reference.empty() && unmatched.candidate.empty()
@@ -390,6 +587,21 @@ void TrialInspector::updateScene() {
         task_->startDeviation(stage_, req.reference, req.candidate, req.R, req.t);
     }
     views_->showScene(req);
+    if (candidates_) {
+        const StageAnalysis* r = currentReferenceAnalysis();
+        if (r && r->reference)
+            views_->setThirdShape(r->reference->shape,
+                                  QStringLiteral("<span style=\"color:%1\">&#9632;</span>")
+                                          .arg(viewers::thirdViewColour().name()) +
+                                      tr(" <b>Reference</b> — ") +
+                                      documentLine(r->input.reference, r->reference));
+        else if (r)
+            views_->setThirdShape(
+                {}, tr("<b>Reference</b> — not loaded: %1")
+                        .arg(QString::fromStdString(r->problems.empty() ? std::string("no document")
+                                                                        : r->problems.front())
+                                 .toHtmlEscaped()));
+    }
     updateSection();
 }
 
