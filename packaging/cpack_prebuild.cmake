@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 # CPack pre-build script (CPACK_PRE_BUILD_SCRIPTS, packaging/CMakeLists.txt): runs after the files are staged
 # and before the .deb is archived. It drops the .comment section (compiler version strings) from the
 # executables, as Debian's dh_strip does; CPack's own strip (CPACK_STRIP_FILES) keeps it.

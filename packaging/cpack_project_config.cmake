@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 # CPack project config file (CPACK_PROJECT_CONFIG_FILE, packaging/CMakeLists.txt): read by cpack before it
 # packages. Reproducible bytes: CPack dates every member of the .deb (ar members, control and data archives)
 # SOURCE_DATE_EPOCH when that is set in its environment, and the time of packaging otherwise. When it is not set

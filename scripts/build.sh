@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 # Installs dependencies (if missing), configures and builds Vernier (Release) into build/, or into
 # $VERNIER_BUILD_DIR. Arguments name the targets to build (default: everything, tests included), e.g.
 #   scripts/build.sh vernier vernier-cli

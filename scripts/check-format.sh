@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 # Fails when any tracked C++ file differs from .clang-format.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 # Builds the Debian package (scripts/package.sh: build-deb/, or $VERNIER_DEB_BUILD_DIR) and checks it:
 #   lintian --fail-on error,warning   (justified overrides: packaging/lintian-overrides, shipped in the package)
 #   desktop-file-validate             on the .desktop file the package installs

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 # Installs Vernier's build and test dependencies from Debian 12's archive.
 # Idempotent: when every package is already installed it returns in well under a second.
 set -euo pipefail
@@ -9,11 +11,13 @@ PACKAGES=(
   libxkbcommon-dev
   libocct-foundation-dev libocct-modeling-data-dev libocct-modeling-algorithms-dev
   libocct-visualization-dev libocct-data-exchange-dev libocct-ocaf-dev libocct-draw-dev libtbb-dev
-  libeigen3-dev nlohmann-json3-dev libquazip1-qt6-dev libnanoflann-dev libtomlplusplus-dev libpugixml-dev libjemalloc-dev libyaml-cpp-dev
-  libcli11-dev
+  libeigen3-dev nlohmann-json3-dev libquazip1-qt6-dev libnanoflann-dev libtomlplusplus-dev libpugixml-dev libjemalloc-dev libyaml-cpp-dev libsqlite3-dev
+  libcli11-dev python3-jsonschema
   libgtest-dev libgmock-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core poppler-utils clang-format zip unzip
   appstream desktop-file-utils lintian
+  # tests only: the one-node Slurm cluster of tests/cluster/ (rescoring on Slurm, docs/cluster.md)
+  slurm-wlm munge
 )
 
 missing=()

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 # Builds the libFuzzer targets (fuzz/) with clang + ASan/UBSan into build-fuzz and runs each for N seconds
 # with seed corpora made from tests/data and the sample bundle (issue 8). Not part of scripts/deps.sh:
 # clang is only needed here.
@@ -12,7 +14,7 @@ cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
 ALL_TARGETS=(fuzz_safe_zip fuzz_fcstd_document fuzz_document_xml fuzz_brep fuzz_spec_json fuzz_trial_files
-             fuzz_task_toml fuzz_submission_manifest fuzz_atif_trajectory)
+             fuzz_task_toml fuzz_submission_manifest fuzz_atif_trajectory fuzz_workspace fuzz_job_files)
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a \
@@ -64,6 +66,14 @@ for p in sorted(glob.glob("resources/sample/results/*/*/agent/trajectory.json"))
     put("fuzz_atif_trajectory", p.replace("/", "_"), open(p, "rb").read())
 for p in sorted(glob.glob("tests/data/submission/*/submissions/v2/*.yaml")) + ["tests/data/submission/clean/manifest.json"]:
     put("fuzz_submission_manifest", p.replace("/", "_"), open(p, "rb").read())
+for p in sorted(glob.glob("tests/data/workspace/*.json")):
+    put("fuzz_workspace", os.path.basename(p), open(p, "rb").read())
+# fuzz_job_files: first byte picks the job-level file (0 result.json, 1 lock.json, 2 config.json).
+for p in sorted(glob.glob("tests/data/harbor/job-*/*.json")) + sorted(glob.glob("resources/sample/results/*/*.json")):
+    name = os.path.basename(p)
+    if name in ("result.json", "lock.json", "config.json") and os.path.getsize(p) < 100000:
+        put("fuzz_job_files", p.replace("/", "_"), bytes([("result.json", "lock.json", "config.json").index(name)])
+            + open(p, "rb").read())
 # fuzz_trial_files: first byte picks the file (0 result.json, 1 reward.json, 2 reward.txt, 3 reward_details.json,
 # 4 config.json).
 kinds = {"result.json": 0, "reward.json": 1, "reward.txt": 2, "reward_details.json": 3, "config.json": 4}

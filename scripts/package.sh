@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 # Builds the Debian package: installs dependencies (if missing), configures a Release build without tests and
 # benchmarks in build-deb/ (override with VERNIER_DEB_BUILD_DIR), and runs CPack's DEB generator there.
 # Prints the path of the resulting vernier_<version>_<arch>.deb.

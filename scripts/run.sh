@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 # One command for a new user: set everything up, then open Vernier on the embedded sample bundle.
 # Builds only what it opens (vernier, and vernier-cli for its rescoring workers), not the tests, into build/
 # or $VERNIER_BUILD_DIR. Extra arguments go to the app, e.g. scripts/run.sh BUNDLE.zip --tasks PACK.zip

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 # One command: set everything up, build, and run every test (unit, integration, CLI contract, GUI under Xvfb),
 # then check formatting. Exit status is non-zero if anything fails.
 set -euo pipefail
@@ -19,6 +21,9 @@ xvfb-run -a -s "-screen 0 1600x1000x24 -noreset" \
 if [ "${VERNIER_LINTIAN:-1}" = 1 ]; then
   package_start=$(date +%s)
   bash scripts/check-package.sh
+  # The packaging step twice from that build, compared byte for byte (about a minute; the full two-build check,
+  # scripts/check-reproducible.sh without arguments, is too long for every run: docs/packaging.md).
+  bash scripts/check-reproducible.sh --package-only "${VERNIER_DEB_BUILD_DIR:-build-deb}"
   echo "== package check finished in $(( $(date +%s) - package_start )) s"
 fi
 # The headless suite again under AddressSanitizer + UndefinedBehaviorSanitizer (leak checking on).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Build-time tool: renders the SVG application icon to one square PNG, so the installed PNG sizes are always
 // drawn from the committed SVG (no binary icons to drift, and no extra package: Qt Svg is already required).
 #include <QCoreApplication>

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 """Installs a Vernier build into scratch prefixes and checks the installed tree stands on its own.
 
 Two installs: `cmake --install BUILD --prefix TMP/prefix` (an arbitrary prefix, so the executables must find
@@ -89,6 +91,9 @@ def check_desktop(c, prefix, version, icon_sizes):
                     entry[k] = v
         exe = entry.get("Exec", "").split(" ")[0]
         c.check(os.path.isfile(os.path.join(prefix, "bin", exe)), "desktop Exec names an installed binary", exe)
+        # %f: one file per instance, so a document opened from a file manager gets the single-document window.
+        c.check(entry.get("Exec", "").split(" ")[1:] == ["%f"], "desktop Exec takes one file (%f)",
+                entry.get("Exec", ""))
         c.check(entry.get("Icon") == "vernier", "desktop Icon is 'vernier'", entry.get("Icon", ""))
         desktop_types = [t for t in entry.get("MimeType", "").split(";") if t]
         c.check("application/zip" not in desktop_types, "desktop MimeType does not claim every zip",
@@ -182,6 +187,14 @@ def check_docs(c, prefix, version, gui):
             c.check(f'"Vernier {version}"' in head, f"{page}(1) names the project version", head)
     c.check(os.path.isfile(os.path.join(share, "lintian", "overrides", "vernier")),
             "share/lintian/overrides/vernier installed")
+    completion = os.path.join(share, "bash-completion", "completions", "vernier-cli")
+    if c.check(os.path.isfile(completion), "share/bash-completion/completions/vernier-cli installed"):
+        text = open(completion, encoding="utf-8").read()
+        c.check(re.search(r"^complete .*vernier-cli\s*$", text, re.M) is not None,
+                "the bash completion registers itself for vernier-cli")
+        if shutil.which("bash"):
+            rc, out, err = run(["bash", "-n", completion], 30)
+            c.check(rc == 0, "the bash completion is valid bash (bash -n)", err.strip())
 
 
 def check_leaderboard(c, prefix, cli, source):
@@ -273,6 +286,14 @@ def main():
                 c.check(rc == 0 and re.match(VERSION_LINE.format(name="vernier", version=re.escape(a.version)), line),
                         "vernier --version names Vernier, OpenCASCADE and Qt versions",
                         f"exit {rc}: {line!r} {err.strip()[-300:]}")
+                # One .FCStd on the command line opens the single-document window (docs/single-document.md);
+                # offscreen, the 3D view shows its "no OpenGL" message but the rest is drawn and grabbed.
+                part = os.path.join(source, "tests", "data", "fcstd", "plate_hole.FCStd")
+                shot = os.path.join(stage, "single-document.png")
+                rc, out, err = run([gui, part, "--screenshot", shot, "--size", "800x500"], 300, cwd=prefix, env=env)
+                c.check(rc == 0 and png_size(shot) == (800, 500) if os.path.isfile(shot) else False,
+                        "installed vernier opens one .FCStd in the single-document window (screenshot)",
+                        f"exit {rc}: {err.strip()[-300:]}")
             check_desktop(c, prefix, a.version, icon_sizes)
         return finish(c)
     finally:

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 # Layering check: vernier-cli never links vernier_ui (app -> ui -> figures -> viewers -> models).
 # Run by ctest (tests/CMakeLists.txt, layering.cli_does_not_link_ui) as
 #   cmake -DCLOSURE=<file> -DUI_LIB=<file name> -DFIGURES_LIB=<file name> -DBUILD_DIR=<dir> -P check_cli_link.cmake

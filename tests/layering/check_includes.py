@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 """Layering check (docs/contract.md: app -> ui -> figures -> viewers -> models -> (worker) -> scoring).
 
 The headless layers (scoring/, models/, worker/) never include widget, chart or GUI-layer headers: no Qt

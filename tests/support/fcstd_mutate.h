@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Builds damaged or variant FCStd archives from a real fixture: every entry copied (stored), with some
 // replaced, renamed or dropped — for hostile-input and format-variant tests.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // main() for GUI test executables: a QApplication on the xcb platform (OCCT needs Xlib), then GoogleTest.
 #include <QApplication>
 #include <QSurfaceFormat>

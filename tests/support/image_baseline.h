@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Baseline-image comparison for render and chart tests (docs/testing.md "Baseline images").
 //
 // A test renders an image and calls expectMatchesBaseline(image, "name"). The baseline is

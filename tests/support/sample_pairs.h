@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Every answer document of the embedded sample (resources/sample) paired with its task's reference and
 // spec: the pairs the scorer benchmarks (bench/bench_score.cpp) and the OBB-estimate tests walk.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A tiny zip writer for tests that need hostile archives a normal writer refuses to make: lying sizes,
 // traversal names, 100k entries (zip64 end record), bombs built from repeated deflate blocks.

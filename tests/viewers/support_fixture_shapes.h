@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Shapes of the real FreeCAD fixtures as the scorer sees them (scored body, world coordinates).
 #include <string>

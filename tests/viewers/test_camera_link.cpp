@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The linked-camera logic without any GL: two fake views whose "apply" reports back like a real view.
 #include <cmath>
 

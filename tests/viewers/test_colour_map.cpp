@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // The one colour module: Okabe–Ito and viridis values as published, and the viewers' fixed colours
 // taken from it (no second table anywhere).
 #include <QColor>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Deviation sampling on analytic OCCT shapes: hand-checkable distances and signs.
 #include <cmath>
 

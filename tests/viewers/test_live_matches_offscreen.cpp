@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // One trial scene rendered both ways: a live OcctViewWidget (QOpenGLWidget, grabbed with grabFramebuffer())
 // and the offscreen renderer with the live view's camera. Both take their presentations, colours and view
 // style from viewers/scene_builder.h, so the pictures agree within antialiasing noise; a colour-space

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
 // Offscreen renders of real fixture pairs (run under a virtual X display): every mode against its baseline
 // image, painted unmatched faces and their key, a self-comparison in zero colour only, the image row order,
 // transparent backgrounds.

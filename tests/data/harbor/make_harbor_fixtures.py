@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 """Deterministic Harbor 0.20 / 0.22 result bundles for Vernier's reader tests.
 
 Run from anywhere (python3 standard library only, no FreeCAD):

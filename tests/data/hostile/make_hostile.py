@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 """Writes the committed corpus of broken inputs (issue 8) next to this script.
 
 fcstd/  damaged candidate documents, each derived from tests/data/fcstd/box_additive.FCStd

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
 # Builds the cad-bench v2 submission fixtures of tests/models/test_submission.cpp and
 # tests/cli/test_validate_submission_cli.cpp (format: docs/formats.md, "cad-bench v2 submissions"):
 #
