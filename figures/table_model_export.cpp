@@ -10,15 +10,11 @@
 
 namespace vernier::ui {
 
-namespace {
-
-QString csvField(const QString& s) {
+QString csvCell(const QString& s) {
     // "—" marks unknown on screen; CSV leaves unknown empty (as models/table_export.h does).
     if (s == QStringLiteral("—")) return {};
     return QString::fromStdString(vernier::csvField(s.toStdString()));
 }
-
-} // namespace
 
 QString latexEscape(const QString& text) {
     return QString::fromStdString(vernier::latexEscape(text.toStdString()));
@@ -28,12 +24,12 @@ QString modelToCsv(const QAbstractItemModel& model) {
     QStringList lines;
     QStringList header;
     for (int c = 0; c < model.columnCount(); ++c)
-        header << csvField(model.headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+        header << csvCell(model.headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
     lines << header.join(QLatin1Char(','));
     for (int r = 0; r < model.rowCount(); ++r) {
         QStringList fields;
         for (int c = 0; c < model.columnCount(); ++c)
-            fields << csvField(model.index(r, c).data().toString());
+            fields << csvCell(model.index(r, c).data().toString());
         lines << fields.join(QLatin1Char(','));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');

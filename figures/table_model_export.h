@@ -11,6 +11,8 @@ class QAbstractItemModel;
 namespace vernier::ui {
 
 QString modelToCsv(const QAbstractItemModel& model);
+// One cell as shown on screen to safe CSV (models/table_export.h csvField): "—" (unknown) becomes empty.
+QString csvCell(const QString& shown);
 QString modelToLatex(const QAbstractItemModel& model, const QString& caption = {});
 // Escapes LaTeX special characters (& % $ # _ { } ~ ^ \).
 QString latexEscape(const QString& text);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/session.h"
 
+#include <functional>
+
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
@@ -177,13 +179,17 @@ void Session::applyWorkspace(const Workspace& workspace) {
     open(bundles, pack); // keeps the disabled set for the bundles it lists
 }
 
+void Session::changeSet(const std::function<void(ResultSet&)>& change) {
+    if (!set_) return;
+    auto copy = std::make_shared<ResultSet>(*set_);
+    change(*copy);
+    setResultSet(copy);
+}
+
 void Session::setSplitByJob(bool on) {
     if (splitByJob_ == on) return;
     splitByJob_ = on;
-    if (!set_) return;
-    auto copy = std::make_shared<ResultSet>(*set_);
-    copy->setSplitByJob(on);
-    setResultSet(copy);
+    changeSet([&](ResultSet& set) { set.setSplitByJob(on); });
 }
 
 void Session::setRescoreWorkers(int workers) {
@@ -331,19 +337,13 @@ void Session::setFilter(const Filter& given) {
 void Session::setSelectionPolicy(SelectionPolicy policy) {
     if (policy_ == policy) return;
     policy_ = policy;
-    if (!set_) return;
-    auto copy = std::make_shared<ResultSet>(*set_);
-    copy->setPolicy(policy);
-    setResultSet(copy);
+    changeSet([&](ResultSet& set) { set.setPolicy(policy); });
 }
 
 void Session::setPreferRescored(bool on) {
     if (preferRescored_ == on) return;
     preferRescored_ = on;
-    if (!set_) return;
-    auto copy = std::make_shared<ResultSet>(*set_);
-    copy->setPreferRescored(on);
-    setResultSet(copy);
+    changeSet([&](ResultSet& set) { set.setPreferRescored(on); });
 }
 
 void Session::clear() {

@@ -15,6 +15,7 @@
 #include <QSet>
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -131,6 +132,8 @@ signals:
 
 private:
     void startImport();
+    // A copy of the current result set with `change` applied becomes the current one (nothing when none).
+    void changeSet(const std::function<void(ResultSet&)>& change);
     // Makes `set` the current result set and recomputes the statistics for it.
     void setResultSet(std::shared_ptr<const ResultSet> set);
     void recompute();

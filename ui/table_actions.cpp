@@ -19,19 +19,10 @@
 #include <QTableView>
 #include <QUrl>
 
+#include "figures/table_model_export.h"
 #include "models/table_export.h"
 
 namespace vernier::ui {
-
-namespace {
-
-QString csvField(const QString& s) {
-    // "—" marks unknown on screen; CSV leaves unknown empty (as models/table_export.h does).
-    if (s == QStringLiteral("—")) return {};
-    return QString::fromStdString(vernier::csvField(s.toStdString()));
-}
-
-} // namespace
 
 QString trialFolder(const TrialId& trial) {
     if (trial.bundle.empty()) return {};
@@ -138,12 +129,12 @@ QString TableActions::rowsCsv(const QModelIndex& index) const {
     QStringList lines;
     QStringList header;
     for (int c : columns)
-        header << csvField(model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+        header << csvCell(model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
     lines << header.join(QLatin1Char(','));
     for (int r : rows) {
         QStringList fields;
         for (int c : columns)
-            fields << csvField(model->index(r, c, index.parent()).data(Qt::DisplayRole).toString());
+            fields << csvCell(model->index(r, c, index.parent()).data(Qt::DisplayRole).toString());
         lines << fields.join(QLatin1Char(','));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');

@@ -34,15 +34,6 @@ double secondsSince(Clock::time_point t0) {
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-int parseCount(const std::string& flag, const std::string& text, int lo, int hi) {
-    char* end = nullptr;
-    const long v = std::strtol(text.c_str(), &end, 10);
-    if (text.empty() || *end != '\0' || v < lo || v > hi)
-        throw InputError(flag + " must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
-                         "]");
-    return static_cast<int>(v);
-}
-
 struct ProcessResult {
     bool started = false;
     int exitCode = -1;
@@ -272,14 +263,14 @@ bool rescoreDistributed(ResultSet& set, const Args& args, json& extra) {
         return true;
     }
 
-    const int jobs = parseCount("--jobs", args.option("--jobs", "2"), 1, 64);
-    const int shards =
-        parseCount("--shards", args.option("--shards", local ? std::to_string(jobs) : "4"), 1, 100000);
+    const int jobs = cli::parseIntOption("--jobs", args.option("--jobs", "2"), 1, 64);
+    const int shards = cli::parseIntOption(
+        "--shards", args.option("--shards", local ? std::to_string(jobs) : "4"), 1, 100000);
     ShardJobSettings settings;
     settings.bundles = set.bundles;
     settings.pack = args.option("--tasks");
     settings.scorerIdentity = identity;
-    settings.timeoutSeconds = parseCount("--timeout", args.option("--timeout", "300"), 1, 86400);
+    settings.timeoutSeconds = cli::parseIntOption("--timeout", args.option("--timeout", "300"), 1, 86400);
     const std::string program = RescoreEngine::defaultWorkerProgram();
 
     SbatchSettings sb;

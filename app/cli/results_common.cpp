@@ -193,9 +193,7 @@ Filter reportFilter(const Args& args, const ResultSet& set) {
     return f;
 }
 
-namespace {
-
-int parseInt(const std::string& flag, const std::string& text, int lo, int hi) {
+int parseIntOption(const std::string& flag, const std::string& text, int lo, int hi) {
     char* end = nullptr;
     long v = std::strtol(text.c_str(), &end, 10);
     if (text.empty() || *end != '\0' || v < lo || v > hi)
@@ -203,8 +201,6 @@ int parseInt(const std::string& flag, const std::string& text, int lo, int hi) {
                          "]");
     return static_cast<int>(v);
 }
-
-} // namespace
 
 std::vector<std::pair<std::string, std::string>> cacheDirectories(const ResultSet& set, const Args& args) {
     std::vector<std::pair<std::string, std::string>> out;
@@ -216,8 +212,8 @@ std::vector<std::pair<std::string, std::string>> cacheDirectories(const ResultSe
 
 int rescoreAll(ResultSet& set, const Args& args) {
     RescoreOptions o;
-    o.workers = parseInt("--jobs", args.option("--jobs", "2"), 1, 64);
-    o.timeoutSeconds = parseInt("--timeout", args.option("--timeout", "300"), 1, 86400);
+    o.workers = parseIntOption("--jobs", args.option("--jobs", "2"), 1, 64);
+    o.timeoutSeconds = parseIntOption("--timeout", args.option("--timeout", "300"), 1, 86400);
     o.useCache = !args.flag("--no-cache");
     std::vector<TrialId> trials;
     for (const TrialRecord& t : set.trials)

@@ -57,6 +57,9 @@ int rescoreAll(ResultSet& set, const Args& args);
 // cache off creates no directory (RescoreCache::directoryFor creates the one it names).
 std::vector<std::pair<std::string, std::string>> cacheDirectories(const ResultSet& set, const Args& args);
 
+// An integer option's value in [lo, hi]; otherwise an InputError naming the flag and the range.
+int parseIntOption(const std::string& flag, const std::string& text, int lo, int hi);
+
 // Prints the import problems (malformed trials with their reasons) to stderr.
 void reportProblems(const ResultSet& set);
 

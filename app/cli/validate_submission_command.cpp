@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "cli/results_common.h"
 #include "models/bundle_tree.h"
 #include "models/provenance_json.h"
 #include "models/result_set.h"
@@ -29,15 +30,6 @@ using nlohmann::json;
 
 const char* const kUsage = "MANIFEST JOB_DIR | --manifest M.yaml JOB_DIR | FOLDER  [--policy P.json] "
                            "[--tasks PACK [--jobs N] [--timeout S] [--no-cache]] [--json]";
-
-int parseInt(const std::string& flag, const std::string& text, int lo, int hi) {
-    char* end = nullptr;
-    const long v = std::strtol(text.c_str(), &end, 10);
-    if (text.empty() || *end != '\0' || v < lo || v > hi)
-        throw InputError(flag + " must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
-                         "]");
-    return static_cast<int>(v);
-}
 
 // The manifest and job paths as given on the command line.
 struct Inputs {
@@ -96,8 +88,8 @@ std::map<std::string, std::optional<double>> rescore(const SubmissionReport& rep
         labelOf[r.id()] = t.label;
     }
     RescoreOptions o;
-    o.workers = parseInt("--jobs", a.option("--jobs", "2"), 1, 64);
-    o.timeoutSeconds = parseInt("--timeout", a.option("--timeout", "300"), 1, 86400);
+    o.workers = cli::parseIntOption("--jobs", a.option("--jobs", "2"), 1, 64);
+    o.timeoutSeconds = cli::parseIntOption("--timeout", a.option("--timeout", "300"), 1, 86400);
     o.useCache = !a.flag("--no-cache");
     std::fprintf(stderr, "rescoring %zu trial(s) with %d worker(s)\n", wanted.size(), o.workers);
     RescoreEngine engine(o);
