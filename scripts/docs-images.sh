@@ -26,12 +26,15 @@ ColorScheme=VernierDark
 widgetStyle=Fusion
 [Colors:Window]
 BackgroundNormal=35,35,35
+BackgroundAlternate=45,45,45
 ForegroundNormal=230,230,230
 [Colors:View]
 BackgroundNormal=28,28,28
+BackgroundAlternate=40,40,40
 ForegroundNormal=230,230,230
 [Colors:Button]
 BackgroundNormal=50,50,50
+BackgroundAlternate=58,58,58
 ForegroundNormal=230,230,230
 [Colors:Selection]
 BackgroundNormal=61,174,233

@@ -173,9 +173,17 @@ TEST(ValidateSubmissionCli, UnreadableInputsExitTwoWithOneLine) {
 }
 
 TEST(ValidateSubmissionCli, RescoringWithTheTaskPack) {
+    // On copies of the fixtures, so that "nothing was written beside them" is about this command alone (other
+    // tests import the fixtures themselves, and an import keeps its trial index beside the bundle).
+    Scratch s("rescoring");
+    fs::copy(kData / "clean", s.path / "clean", fs::copy_options::recursive);
+    fs::copy(kData / "defect-rescore_mismatch", s.path / "defect-rescore_mismatch",
+             fs::copy_options::recursive);
+    const std::string clean_ = (s.path / "clean").string();
     // The clean fixture's recorded rewards are what the embedded scorer gives.
-    const CliRun clean = run("validate-submission " + q(kClean) + " --policy " + q(kPolicy) + " --tasks " +
-                             q(kPack) + " --jobs 1 --json");
+    const CliRun clean =
+        run("validate-submission " + q(clean_) + " --policy " +
+            q((s.path / "clean" / "policy.json").string()) + " --tasks " + q(kPack) + " --jobs 1 --json");
     ASSERT_EQ(clean.exitCode, 0) << clean.out << clean.err;
     const json c = json::parse(clean.out);
     EXPECT_EQ(c["computed"]["rescored"], true);
@@ -185,7 +193,7 @@ TEST(ValidateSubmissionCli, RescoringWithTheTaskPack) {
     EXPECT_EQ(rescored, 2); // the errored trial scores 0 by rule and is not re-graded
 
     // Recorded 0.02 below what its answer scores: only the re-grade finds it.
-    const fs::path variant = kData / "defect-rescore_mismatch";
+    const fs::path variant = s.path / "defect-rescore_mismatch";
     const std::string base = "validate-submission " + q(variant.string()) + " --policy " +
                              q((variant / "policy.json").string()) + " --json";
     EXPECT_EQ(run(base).exitCode, 0);
@@ -196,6 +204,6 @@ TEST(ValidateSubmissionCli, RescoringWithTheTaskPack) {
     EXPECT_EQ(j["findings"][0]["rule"], "rescore_mismatch");
     EXPECT_EQ(j["findings"][0]["trial"], "job/2026-09-20__14-05-33/freecad-deee5c3830__Lr7pK2d");
     // Nothing was written beside the fixtures.
-    EXPECT_FALSE(fs::exists(kData / "defect-rescore_mismatch.vernier-cache"));
-    EXPECT_FALSE(fs::exists(kData / "clean.vernier-cache"));
+    EXPECT_FALSE(fs::exists(s.path / "defect-rescore_mismatch.vernier-cache"));
+    EXPECT_FALSE(fs::exists(s.path / "clean.vernier-cache"));
 }
