@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Vernier authors
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/application.h"
+#include "ui/english_plurals.h"
 
 #include <QApplication>
 #include <QEventLoop>
@@ -225,6 +226,8 @@ int runApplication(int argc, char** argv) {
     QApplication::setApplicationVersion(QStringLiteral(VERNIER_VERSION));
     QGuiApplication::setDesktopFileName(QStringLiteral("vernier"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/vernier.svg")));
+    EnglishPlurals plurals; // "1 trial", "3 problems" (ui/english_plurals.h)
+    QApplication::installTranslator(&plurals);
 
     GuiArguments args = parseGuiArguments(QApplication::arguments().mid(1));
     if (!args.error.isEmpty()) {

@@ -495,13 +495,14 @@ void MainWindow::updateStatus() {
     const int problems = static_cast<int>(a->set->problems.size());
     summary_->setText(
         (rescored ? tr("Rewards: %1 · ").arg(qs(rewardsLabel(*a->set))) : QString()) +
-        tr("%1 trials, %2 systems, %3 of %4 tasks shown%5%6")
-            .arg(a->set->trials.size())
-            .arg(a->systems.size())
+        tr("%n trial(s), ", nullptr, static_cast<int>(a->set->trials.size())) +
+        tr("%n system(s), ", nullptr, static_cast<int>(a->systems.size())) +
+        tr("%1 of %2 tasks shown%3%4")
             .arg(a->tasks.size())
             .arg(a->set->tasks.size())
-            .arg(errors ? tr("; %1 trial(s) could not be read (see Trials, status: load error)").arg(errors)
-                        : QString())
+            .arg(errors
+                     ? tr("; %n trial(s) could not be read (see Trials, status: load error)", nullptr, errors)
+                     : QString())
             .arg(problems ? tr("; %n import problem(s) (View → Problems)", nullptr, problems) : QString()));
     // Each bundle: its trials, Harbor jobs and the Harbor versions their lock.json name.
     QStringList bundleLines;
