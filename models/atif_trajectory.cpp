@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 
 #include "models/atif_internal.h"
 
@@ -287,6 +288,11 @@ std::optional<UsageFromTrajectory> usageOf(const Built& b) {
 std::optional<UsageFromTrajectory> usageFromFinalMetrics(const FileRef& trajectory) {
     if (trajectory.empty()) return std::nullopt;
     if (trajectory.isInZip()) {
+        // A zip entry cannot be streamed, so it is inflated whole (up to SafeZip's 512 MiB entry limit).
+        // One at a time: the import reads trials on several threads, and four large zipped trajectories
+        // read at once took a `leaderboard` to 1.6 GiB (tests/reliability/big_inputs.py zip_trajectories).
+        static std::mutex oneAtATime;
+        const std::lock_guard<std::mutex> lock(oneAtATime);
         try {
             return usageFromFinalMetricsBytes(trajectory.readAll());
         } catch (const std::exception&) {

@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -17,6 +18,7 @@
 #include "models/atif_trajectory.h"
 #include "models/bundle_tree.h"
 #include "models/incremental_import.h"
+#include "models/provenance_json.h"
 #include "models/result_set.h"
 #include "models/time_parse.h"
 #include "models/trial_index.h"
@@ -59,6 +61,14 @@ std::vector<std::string> split(const std::string& rel) {
 // Parses a JSON file of the tree; throws InputError("<file>: <why>") when unreadable.
 json readJson(const BundleTree& tree, const std::string& rel) {
     FileRef ref = tree.ref(rel);
+    // A plain file over the limit is refused by its size, before a byte is read: reading first held a
+    // file of up to FileRef's 1 GiB cap in memory just to refuse it (a zip entry's size is bounded by
+    // SafeZip's entry limit before it is inflated).
+    if (!ref.isInZip() && !ref.empty()) {
+        std::error_code ec;
+        const auto size = std::filesystem::file_size(ref.path(), ec);
+        if (!ec && size > kMaxMetadataBytes) throw InputError(baseName(rel) + ": file too large");
+    }
     std::string text = ref.readAll();
     if (text.size() > kMaxMetadataBytes) throw InputError(baseName(rel) + ": file too large");
     json j = json::parse(text, nullptr, false);
@@ -189,8 +199,10 @@ std::optional<double> readRewardFile(const BundleTree& tree, const std::string& 
     }
     std::string rt = firstOf(tree, dir, {"verifier/reward.txt", "reward.txt"});
     if (!rt.empty()) {
-        std::string t = tree.read(rt);
-        if (t.size() > 256) throw InputError("reward.txt: not a single number");
+        // Sized before it is read: a reward file is a few bytes, and a huge one is not read at all.
+        const FileRef ref = tree.ref(rt);
+        if (ref.size() > 256) throw InputError("reward.txt: not a single number");
+        std::string t = ref.readAll();
         std::size_t used = 0;
         double v = 0;
         try {
@@ -397,14 +409,20 @@ void readSteps(const BundleTree& tree, const std::string& dir, const json& stepR
             mapStepToStage(st, files);
             if (d.present && st.stage == "base") baseDetails = d;
             if (d.present && st.stage == "edit") editDetails = d;
-            if (t.agentLog.empty())
-                for (const auto& f : tree.files())
-                    if (f.rfind(st.dir + "agent/", 0) == 0 && f.size() > 4 &&
-                        f.substr(f.size() - 4) == ".txt" &&
-                        f.find('/', st.dir.size() + 6) == std::string::npos) {
+            if (t.agentLog.empty()) {
+                // The files are sorted: those under the step's agent/ folder are one run (not a whole scan
+                // per step, which is quadratic in a large bundle).
+                const std::string agentDir = st.dir + "agent/";
+                for (auto it = std::lower_bound(tree.files().begin(), tree.files().end(), agentDir);
+                     it != tree.files().end() && it->compare(0, agentDir.size(), agentDir) == 0; ++it) {
+                    const std::string& f = *it;
+                    if (f.size() > 4 && f.compare(f.size() - 4, 4, ".txt") == 0 &&
+                        f.find('/', agentDir.size()) == std::string::npos) {
                         t.agentLog = tree.ref(f);
                         break;
                     }
+                }
+            }
             if (t.trajectory.empty())
                 t.trajectory = tree.ref(firstOf(tree, st.dir, {"agent/trajectory.json", "trajectory.json"}));
         } else {
@@ -699,6 +717,10 @@ void readHarborTrial(const BundleTree& tree, const std::string& bundle, const st
 std::vector<TrialRecord> readHarborTrialFolders(const std::string& bundle,
                                                 const std::vector<std::string>& dirs) {
     BundleTree tree = BundleTree::open(bundle);
+    // The bundle changes under a live follow: a tree hash recorded by its import no longer describes it.
+    std::error_code ec;
+    if (const auto canon = std::filesystem::canonical(bundle, ec); !ec)
+        rememberTreeSha256(canon.string(), {});
     std::vector<TrialRecord> out;
     for (const auto& d : dirs) {
         if (!tree.has(d + "result.json")) continue; // gone again, or not finished: not a trial yet

@@ -14,8 +14,6 @@ namespace vernier {
 
 namespace {
 
-// A bundle has a few files per trial; far more than this is not a bundle (or a loop).
-constexpr std::size_t kMaxFiles = 500000;
 constexpr int kMaxDepth = 32;
 
 bool isWithin(const fs::path& inner, const fs::path& root) {
@@ -27,8 +25,9 @@ bool isWithin(const fs::path& inner, const fs::path& root) {
 
 struct Walker {
     fs::path canonicalRoot;
+    std::string canonPrefix; // canonicalRoot + "/"
     std::vector<std::string>& files;
-    std::unordered_map<std::string, std::string>& where;
+    std::unordered_map<std::string, std::string>& linked;
     std::vector<ImportProblem>& problems;
     std::set<fs::path> visitedDirs;
 
@@ -83,9 +82,15 @@ struct Walker {
     }
 
     void addFile(const std::string& rel, std::string real) {
-        if (files.size() >= kMaxFiles) throw InputError(canonicalRoot.string() + ": too many files");
+        if (files.size() >= kMaxBundleFiles)
+            throw InputError(canonicalRoot.string() + ": too many files (limit " +
+                             std::to_string(kMaxBundleFiles) + ")");
         files.push_back(rel);
-        where.emplace(rel, std::move(real));
+        // Only a file reached through a symlink lives elsewhere than canon/rel.
+        if (real.size() != canonPrefix.size() + rel.size() ||
+            real.compare(0, canonPrefix.size(), canonPrefix) ||
+            real.compare(canonPrefix.size(), rel.size(), rel))
+            linked.emplace(rel, std::move(real));
     }
 };
 
@@ -107,35 +112,38 @@ BundleTree BundleTree::open(const std::string& path) {
     if (fs::is_directory(st)) {
         fs::path canon = fs::canonical(path, ec);
         if (ec) throw InputError(path + ": " + ec.message());
-        Walker w{canon, t.files_, t.where_, t.problems_, {canon}};
+        t.canon_ = canon.string();
+        Walker w{canon, t.canon_ + "/", t.files_, t.linked_, t.problems_, {canon}};
         w.walk(canon, "", 0);
         std::sort(t.files_.begin(), t.files_.end());
         return t;
     }
     if (!fs::is_regular_file(st)) throw InputError(path + ": neither a folder nor a zip file");
     try {
-        t.zip_ = std::make_shared<const SafeZip>(SafeZip::openFile(path));
+        t.zip_ = std::make_shared<const SafeZip>(SafeZip::openFile(path, kBundleZipLimits));
     } catch (const InputError& e) {
         throw InputError(path + ": " + (hasZipSuffix(path) ? "" : "not a folder; ") + e.what());
     }
     for (const auto& e : t.zip_->entries()) {
-        if (e.isDirectory) continue;
-        std::string name = e.name;
-        while (!name.empty() && name.back() == '/')
-            name.pop_back();
-        if (name.empty()) continue;
-        t.files_.push_back(name);
-        t.where_.emplace(name, e.name);
+        // A file entry's name never ends in '/' (that makes it a directory), so it is its relative path.
+        if (e.isDirectory || e.name.empty()) continue;
+        if (t.files_.size() >= kMaxBundleFiles)
+            throw InputError(path + ": too many files (limit " + std::to_string(kMaxBundleFiles) + ")");
+        t.files_.push_back(e.name);
     }
     std::sort(t.files_.begin(), t.files_.end());
     return t;
 }
 
+bool BundleTree::has(const std::string& rel) const {
+    return std::binary_search(files_.begin(), files_.end(), rel);
+}
+
 FileRef BundleTree::ref(const std::string& rel) const {
-    auto it = where_.find(rel);
-    if (it == where_.end()) return {};
-    if (zip_) return FileRef::inZip(zip_, root_, it->second);
-    return FileRef::onDisk(it->second);
+    if (!has(rel)) return {};
+    if (zip_) return FileRef::inZip(zip_, root_, rel);
+    if (auto it = linked_.find(rel); it != linked_.end()) return FileRef::onDisk(it->second);
+    return FileRef::onDisk(canon_ + "/" + rel);
 }
 
 std::string BundleTree::read(const std::string& rel) const {

@@ -22,7 +22,7 @@ public:
     bool isZip() const { return zip_ != nullptr; }
     // Relative paths of every regular file, sorted.
     const std::vector<std::string>& files() const { return files_; }
-    bool has(const std::string& rel) const { return where_.count(rel) != 0; }
+    bool has(const std::string& rel) const;
     FileRef ref(const std::string& rel) const;      // empty FileRef when absent
     std::string read(const std::string& rel) const; // throws InputError
     // Symlinks skipped because they lead outside the root, and other listing problems.
@@ -31,10 +31,21 @@ public:
 private:
     std::string root_;
     std::shared_ptr<const SafeZip> zip_;
+    std::string canon_; // folders: the canonical root; a file's disk path is canon_ + "/" + rel ...
     std::vector<std::string> files_;
-    std::unordered_map<std::string, std::string> where_; // rel -> real disk path (folders) or entry (zips)
+    // ... unless it was reached through a symlink inside the root: rel -> its real disk path. Zip entries are
+    // their relative paths (a file entry's name never ends in '/'), so zips need no map at all.
+    std::unordered_map<std::string, std::string> linked_;
     std::vector<ImportProblem> problems_;
 };
+
+// Most files a bundle may list (folder walk or zip entries). A 100,000-trial Harbor bundle has ~1.1 million
+// (~11 per trial), so this allows 1 million trials with room to spare. Memory is ~110 bytes per listed file
+// here (a sorted path) plus, for a zip, ~170 bytes per entry in SafeZip (scoring/safe_zip.h
+// kBundleZipLimits): at most ~3.3 GiB at the limit, and only for an input that really holds that many
+// files (a folder walk lists existing directory entries; a zip needs a >= 46-byte central-directory record
+// per entry, so a 12-million-entry zip is over 550 MB). Above it: the one-line refusal "too many files".
+constexpr std::size_t kMaxBundleFiles = 12'000'000;
 
 // Largest JSON/text file the importers read (a bigger one is malformed input).
 constexpr std::size_t kMaxMetadataBytes = 64u << 20;

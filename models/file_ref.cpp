@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/file_ref.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -51,6 +52,36 @@ std::string FileRef::readAll() const {
     std::string bytes;
     bytes.resize(static_cast<std::size_t>(size));
     in.read(bytes.data(), static_cast<std::streamsize>(size));
+    bytes.resize(static_cast<std::size_t>(in.gcount()));
+    return bytes;
+}
+
+std::uint64_t FileRef::size() const {
+    if (path_.empty()) throw InputError("no file");
+    if (zip_) {
+        const ZipEntryInfo* e = zip_->entry(path_);
+        if (!e) throw InputError("zip has no entry '" + path_ + "'");
+        return e->uncompressedSize;
+    }
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path_, ec);
+    if (ec) throw InputError("cannot read " + path_ + ": " + ec.message());
+    return size;
+}
+
+std::string FileRef::readPrefix(std::uint64_t maxBytes) const {
+    if (path_.empty()) throw InputError("no file");
+    if (zip_) {
+        std::string bytes = zip_->read(path_);
+        if (bytes.size() > maxBytes) bytes.resize(static_cast<std::size_t>(maxBytes));
+        return bytes;
+    }
+    std::ifstream in(path_, std::ios::binary);
+    if (!in) throw InputError("cannot open " + path_);
+    const std::uint64_t want = std::min<std::uint64_t>(maxBytes, size());
+    std::string bytes;
+    bytes.resize(static_cast<std::size_t>(want));
+    in.read(bytes.data(), static_cast<std::streamsize>(want));
     bytes.resize(static_cast<std::size_t>(in.gcount()));
     return bytes;
 }

@@ -8,6 +8,7 @@
 #include <QBuffer>
 #include <QByteArray>
 #include <QFile>
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -141,7 +142,12 @@ std::string inflateEntry(OpenZip& z, const ZipEntryInfo& info, std::pair<std::ui
 
 struct SafeZip::Reader {
     std::mutex mutex;
-    std::unique_ptr<OpenZip> zip;
+    std::unique_ptr<OpenZip> zip; // in memory: the archive, open between reads
+    // On disk: archives opened by earlier reads and not in use now. Opening one costs a file open and the
+    // end-of-directory search; a bundle import reads ~5 entries per trial from up to 8 threads, so keeping a
+    // few open saves that per read. At most kMaxIdle descriptors per archive.
+    std::vector<std::unique_ptr<OpenZip>> idle;
+    static constexpr std::size_t kMaxIdle = 8;
 };
 
 static void readDirectory(const std::string& path, const std::string& bytes, const ZipLimits& limits,
@@ -230,10 +236,10 @@ SafeZip SafeZip::openFile(const std::string& path, const ZipLimits& limits) {
         if (auto bytes = slurp(path, kInMemoryFileBytes)) return openBytes(std::move(*bytes), limits);
     SafeZip z;
     z.path_ = path;
+    z.reader_ = std::make_shared<Reader>();
     z.limits_ = limits;
     readDirectory(path, {}, limits, z.entries_, z.comment_, z.positions_);
-    for (std::size_t i = 0; i < z.entries_.size(); ++i)
-        z.index_.emplace(z.entries_[i].name, i);
+    z.sortNames();
     return z;
 }
 
@@ -243,16 +249,30 @@ SafeZip SafeZip::openBytes(std::string bytes, const ZipLimits& limits) {
     z.reader_ = std::make_shared<Reader>();
     z.limits_ = limits;
     readDirectory({}, *z.bytes_, limits, z.entries_, z.comment_, z.positions_);
-    for (std::size_t i = 0; i < z.entries_.size(); ++i)
-        z.index_.emplace(z.entries_[i].name, i);
+    z.sortNames();
     return z;
 }
 
+void SafeZip::sortNames() {
+    byName_.resize(entries_.size());
+    for (std::size_t i = 0; i < byName_.size(); ++i)
+        byName_[i] = static_cast<std::uint32_t>(i);
+    const auto less = [this](std::uint32_t a, std::uint32_t b) {
+        return entries_[a].name < entries_[b].name;
+    };
+    // Writers usually store entries in name order: then there is nothing to sort.
+    if (!std::is_sorted(byName_.begin(), byName_.end(), less))
+        std::stable_sort(byName_.begin(), byName_.end(), less);
+}
+
 const ZipEntryInfo* SafeZip::find(const std::string& name, std::size_t* at) const {
-    auto it = index_.find(name); // the first entry of that name, as a directory scan would find
-    if (it == index_.end()) return nullptr;
-    if (at) *at = it->second;
-    return &entries_[it->second];
+    // The first entry of that name, as a directory scan would find (equal names keep archive order).
+    const auto it =
+        std::lower_bound(byName_.begin(), byName_.end(), name,
+                         [this](std::uint32_t i, const std::string& n) { return entries_[i].name < n; });
+    if (it == byName_.end() || entries_[*it].name != name) return nullptr;
+    if (at) *at = *it;
+    return &entries_[*it];
 }
 
 bool SafeZip::contains(const std::string& name) const {
@@ -266,9 +286,23 @@ std::string SafeZip::read(const std::string& name) const {
     // Without a password minizip would inflate the ciphertext and fail with a misleading "corrupt".
     if (info->encrypted)
         throw InputError("zip entry '" + name + "' is encrypted: Vernier does not read encrypted archives");
-    if (!reader_)
-        return inflateEntry(*openZip(path_, {}), *info, positions_[at],
-                            limits_); // on disk: opened for this read only
+    if (!path_.empty()) {
+        // On disk: an idle open archive, or a new one; put back after a good read, dropped after a failed
+        // one.
+        std::unique_ptr<OpenZip> z;
+        {
+            const std::lock_guard<std::mutex> lock(reader_->mutex);
+            if (!reader_->idle.empty()) {
+                z = std::move(reader_->idle.back());
+                reader_->idle.pop_back();
+            }
+        }
+        if (!z) z = openZip(path_, {});
+        std::string out = inflateEntry(*z, *info, positions_[at], limits_);
+        const std::lock_guard<std::mutex> lock(reader_->mutex);
+        if (reader_->idle.size() < Reader::kMaxIdle) reader_->idle.push_back(std::move(z));
+        return out;
+    }
     // In memory: the archive stays open between reads, one read at a time; a failed read closes it so
     // the next one starts from a clean state.
     const std::lock_guard<std::mutex> lock(reader_->mutex);

@@ -8,17 +8,26 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace vernier {
 
 struct ZipLimits {
-    std::size_t maxEntries = 20000;              // real FCStd: < 200; bundles: a few thousand
+    std::size_t maxEntries = 20000;              // real FCStd: < 200 (bundle zips: kBundleZipLimits)
     std::uint64_t maxEntryBytes = 512ull << 20;  // one uncompressed entry
     std::uint64_t maxTotalBytes = 2048ull << 20; // whole archive, uncompressed
     double maxCompressionRatio = 200.0;          // per entry, when larger than 1 MiB uncompressed
 };
+
+// A results bundle zip (models/bundle_tree.cpp): ~11 entries per trial, so 100,000 trials are ~1.1 million
+// entries and ~9 GB uncompressed. The entry limit is models/bundle_tree.h kMaxBundleFiles (1 million trials
+// with room to spare); each entry costs ~170 bytes here (its info, ~90 bytes of name, its directory
+// position and its place in the name order), ~2 GiB at the limit, and a zip can only get there by holding
+// a >= 46-byte central-directory record per entry (over 550 MB), so memory stays proportional to the input.
+// A bundle is never extracted whole: every read is still bounded by maxEntryBytes, its declared size and
+// the ratio check, so the total only has to exceed what 1 million trials declare (1 TiB). Above either
+// limit: the one-line refusal "zip has N entries (limit …)" / "zip expands to more than …".
+inline constexpr ZipLimits kBundleZipLimits{12'000'000, 512ull << 20, 1ull << 40, 200.0};
 
 struct ZipEntryInfo {
     std::string name;
@@ -38,6 +47,8 @@ public:
 
     const std::vector<ZipEntryInfo>& entries() const { return entries_; }
     bool contains(const std::string& name) const;
+    // The entry of that name (its declared sizes), or nullptr; a name lookup, not a scan.
+    const ZipEntryInfo* entry(const std::string& name) const { return find(name); }
     // Inflates one entry, enforcing the limits on the bytes actually produced. An encrypted entry is refused
     // before anything is read ("zip entry 'x' is encrypted: Vernier does not read encrypted archives"); the
     // archive's other entries stay readable.
@@ -57,9 +68,11 @@ private:
     ZipLimits limits_;
     std::vector<ZipEntryInfo> entries_;
     std::string comment_;
-    // Per entry: its central-directory position (so a read seeks instead of scanning), and name -> index.
+    // Per entry: its central-directory position (so a read seeks instead of scanning), and the entries'
+    // indexes ordered by name (equal names in archive order), for lookups: 4 bytes per entry, no name copies.
     std::vector<std::pair<std::uint64_t, std::uint64_t>> positions_;
-    std::unordered_map<std::string, std::size_t> index_;
+    std::vector<std::uint32_t> byName_;
+    void sortNames();
     const ZipEntryInfo* find(const std::string& name, std::size_t* at = nullptr) const;
 };
 

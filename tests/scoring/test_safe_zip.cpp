@@ -178,6 +178,30 @@ TEST(SafeZip, RejectsTooManyEntriesBeforeReadingThem) {
                 HasSubstr("25000 entries (limit 20000)"));
 }
 
+TEST(SafeZip, BundleLimitsTakeALargeBundleAndRefuseAboveTheirCount) {
+    // A results bundle zip has ~11 entries per trial: kBundleZipLimits opens what the document limits refuse.
+    std::vector<ZipItem> items;
+    items.reserve(100000);
+    for (int i = 0; i < 100000; ++i)
+        items.push_back(storedItem("t" + std::to_string(i) + "/result.json", std::to_string(i)));
+    std::string zip64 = buildZip(items);
+    const SafeZip ok = SafeZip::openBytes(zip64, kBundleZipLimits);
+    EXPECT_EQ(ok.entries().size(), 100000u);
+    EXPECT_EQ(ok.read("t99999/result.json"), "99999");
+    EXPECT_EQ(ok.read("t0/result.json"), "0");
+    EXPECT_FALSE(ok.contains("t100000/result.json"));
+    // A zip64 end record claiming one entry more than the limit is refused from the count alone, before the
+    // directory is read (so the claim costs nothing).
+    const std::size_t end64 = zip64.rfind(std::string("PK\x06\x06", 4));
+    ASSERT_NE(end64, std::string::npos);
+    const std::uint64_t claimed = kBundleZipLimits.maxEntries + 1;
+    for (std::size_t field : {end64 + 24, end64 + 32}) // entries on this disk, entries in total
+        for (int b = 0; b < 8; ++b)
+            zip64[field + b] = static_cast<char>(claimed >> (8 * b) & 0xff);
+    EXPECT_THAT(inputError([&] { SafeZip::openBytes(zip64, kBundleZipLimits); }),
+                HasSubstr("12000001 entries (limit 12000000)"));
+}
+
 TEST(SafeZip, RejectsNamesThatEscapeTheArchive) {
     for (const char* name :
          {"../evil", "/etc/passwd", "a/../../b", "..\\evil", "a\\..\\..\\b", "C:\\x", ".."}) {
