@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // JSON-lines protocol between RescoreEngine and `vernier-cli rescore-worker`, and the cache's file format.
 #include <cmath>
+#include <deque>
+#include <filesystem>
+#include <mutex>
 #include <nlohmann/json.hpp>
 
 #include "scoring/errors.h"
@@ -28,13 +31,54 @@ std::string hashFromJson(const json& j) {
     return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+// A worker receives thousands of jobs whose files sit in the same one or two containers (a bundle zip, a task
+// pack zip). Reading a container's central directory is the expensive part of opening it (100k trials: ~10^6
+// entries), so the last few opened containers are kept and reused while their size and modification time are
+// unchanged. Containers are bundles or packs, never documents: they get the bundle limits (docs/index.md).
+std::shared_ptr<const SafeZip> openContainer(const std::string& zip) {
+    struct Open {
+        std::string path;
+        std::uintmax_t size = 0;
+        std::filesystem::file_time_type mtime;
+        std::shared_ptr<const SafeZip> zip;
+    };
+    static std::mutex mutex;
+    static std::deque<Open> recent; // most recent first
+    constexpr std::size_t kKept = 4;
+
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(zip, ec);
+    const auto mtime = ec ? std::filesystem::file_time_type{} : std::filesystem::last_write_time(zip, ec);
+    if (!ec) {
+        const std::lock_guard<std::mutex> lock(mutex);
+        for (auto it = recent.begin(); it != recent.end(); ++it) {
+            if (it->path != zip) continue;
+            if (it->size == size && it->mtime == mtime) {
+                Open hit = *it;
+                recent.erase(it);
+                recent.push_front(hit);
+                return hit.zip;
+            }
+            recent.erase(it);
+            break;
+        }
+    }
+    auto opened = std::make_shared<const SafeZip>(SafeZip::openFile(zip, kBundleZipLimits));
+    if (!ec) {
+        const std::lock_guard<std::mutex> lock(mutex);
+        recent.push_front({zip, size, mtime, opened});
+        if (recent.size() > kKept) recent.pop_back();
+    }
+    return opened;
+}
+
 FileRef fileFromJson(const json& j) {
     if (!j.is_object()) return {};
     auto path = j.value("path", std::string());
     if (path.empty()) return {};
     auto zip = j.value("zip", std::string());
     if (zip.empty()) return FileRef::onDisk(path);
-    return FileRef::inZip(std::make_shared<const SafeZip>(SafeZip::openFile(zip)), zip, path);
+    return FileRef::inZip(openContainer(zip), zip, path);
 }
 
 json opt(const std::optional<double>& v) {

@@ -163,7 +163,7 @@ bool RescoreCache::store(const std::string& key, const RescoredResult& result) c
 
 RescoreEngine::RescoreEngine(RescoreOptions options) : options_(std::move(options)) {
     if (options_.workers < 1) options_.workers = 1;
-    if (options_.workerProgram.empty()) options_.workerProgram = defaultWorkerProgram();
+    if (options_.workerProgram.empty()) options_.workerProgram = defaultScoringWorker();
     if (options_.scorerIdentity.empty()) options_.scorerIdentity = scorerIdentity();
 }
 
@@ -175,6 +175,16 @@ std::string RescoreEngine::defaultWorkerProgram() {
         if (std::filesystem::exists(candidate, ec)) return candidate.string();
     }
     return "vernier-cli";
+}
+
+std::string RescoreEngine::defaultScoringWorker() {
+    std::error_code ec;
+    auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        auto lean = self.parent_path() / "vernier-rescore-worker";
+        if (std::filesystem::is_regular_file(lean, ec)) return lean.string();
+    }
+    return defaultWorkerProgram();
 }
 
 namespace {
@@ -366,23 +376,54 @@ RescoreResults RescoreEngine::run(const ResultSet& set, const std::vector<TrialI
         groups[slot->second].push_back(i);
     }
 
-    // Trials are handed out one at a time from a queue ordered by task (largest task first, ties in trial
-    // order), so every worker stays busy to the end; a worker process keeps each reference it measured, so
-    // trials of one task that follow each other reuse it. A trial's answer does not depend on which worker
-    // scored it, so the results are the same whatever the number of workers.
+    // Each worker takes a whole task (largest first, ties in trial order) and scores its trials in order, so
+    // a task's reference is measured by one worker process only (a worker keeps every reference it measured).
+    // When no task is left untaken, an idle worker joins the task with the most trials still to score and
+    // shares its cursor, so every worker stays busy to the end; only then is a reference measured twice.
+    // A trial's answer does not depend on which worker scored it, so the results are the same whatever the
+    // number of workers (with one worker the order is the old single queue's).
     std::stable_sort(groups.begin(), groups.end(),
                      [](const auto& a, const auto& b) { return a.size() > b.size(); });
-    std::vector<std::size_t> queue;
+    std::size_t pending = 0;
     for (const auto& g : groups)
-        queue.insert(queue.end(), g.begin(), g.end());
-    std::atomic<std::size_t> next{0};
+        pending += g.size();
+    std::vector<std::atomic<std::size_t>> cursor(groups.size()); // next trial of each task to hand out
+    for (auto& c : cursor)
+        c = 0;
+    std::size_t nextGroup = 0; // the first task no worker has taken yet (under groupMutex)
+    std::mutex groupMutex;
+    auto takeGroup = [&]() -> std::optional<std::size_t> {
+        std::lock_guard<std::mutex> lock(groupMutex);
+        if (nextGroup < groups.size()) return nextGroup++;
+        std::optional<std::size_t> best;
+        std::size_t bestLeft = 0;
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            const std::size_t done = std::min(cursor[g].load(), groups[g].size());
+            if (groups[g].size() - done > bestLeft) {
+                bestLeft = groups[g].size() - done;
+                best = g;
+            }
+        }
+        return best;
+    };
     auto work = [&] {
         Worker worker(options_, cancelled_);
+        std::optional<std::size_t> group;
         for (;;) {
             if (cancelled_) return;
-            const std::size_t k = next.fetch_add(1);
-            if (k >= queue.size()) return;
-            const std::size_t i = queue[k];
+            std::size_t i = 0;
+            if (group) {
+                const std::size_t k = cursor[*group].fetch_add(1);
+                if (k < groups[*group].size())
+                    i = groups[*group][k];
+                else
+                    group.reset();
+            }
+            if (!group) {
+                group = takeGroup();
+                if (!group) return;
+                continue;
+            }
             // A crash or hang marks only this trial; score() restarts the process for the next one.
             RescoredResult r = worker.score(lines[i], static_cast<long long>(i));
             if (cancelled_ && r.scorerCrash && r.error == "cancelled") return;
@@ -391,7 +432,7 @@ RescoreResults RescoreEngine::run(const ResultSet& set, const std::vector<TrialI
         }
     };
     const int nThreads =
-        static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(options_.workers), queue.size()));
+        static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(options_.workers), pending));
     std::vector<std::unique_ptr<QThread>> threads;
     for (int t = 0; t < nThreads; ++t) {
         threads.emplace_back(QThread::create(work));

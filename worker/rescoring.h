@@ -47,8 +47,8 @@ private:
 struct RescoreOptions {
     int workers = 2;
     double timeoutSeconds = 300; // per trial; a hang beyond it is a scorer_crash
-    std::string workerProgram;   // default: vernier-cli next to the running executable
-    std::vector<std::string> workerArguments = {"rescore-worker"};
+    std::string workerProgram;   // default: defaultScoringWorker()
+    std::vector<std::string> workerArguments = {"rescore-worker"}; // both executables accept these
     bool useCache = true;
     std::string cacheDirectory; // empty: RescoreCache::directoryFor(each trial's bundle)
     std::string scorerIdentity; // default scorerIdentity(); part of the cache key
@@ -87,6 +87,10 @@ public:
 
     // vernier-cli beside the running executable (falls back to "vernier-cli" on PATH).
     static std::string defaultWorkerProgram();
+    // The program a worker runs by default: the lean vernier-rescore-worker beside the running executable
+    // (app/rescore_worker_main.cpp: no GUI libraries to load, so it starts faster; worker/scoring_worker.h),
+    // else defaultWorkerProgram(). Both take the arguments {"rescore-worker"} and score identically.
+    static std::string defaultScoringWorker();
 
 private:
     RescoreOptions options_;

@@ -266,8 +266,9 @@ std::string sha256Hex(const std::string& bytes) {
 
 } // namespace
 
-// Trials (not whole tasks) are handed out, so no worker idles while another finishes a big task; each
-// job names its reference's content hash, the key under which a worker process keeps a measured reference.
+// Each worker takes a whole task, and an idle worker joins a task still being scored, so no worker idles
+// while another finishes a big task; each job names its reference's content hash, the key under which a
+// worker process keeps a measured reference.
 TEST(Rescoring, TrialsAreHandedOutOneAtATimeWithTheirReferenceHash) {
     Fixture f({"task-a__1", "task-b__1", "task-a__2", "task-c__1", "task-b__2", "task-a__3", "task-c__2",
                "task-b__3", "task-a__4"});
@@ -297,6 +298,39 @@ TEST(Rescoring, TrialsAreHandedOutOneAtATimeWithTheirReferenceHash) {
     for (const auto& [t, p] : pidsOfTask)
         EXPECT_LE(p.size(), 2u) << t;
     EXPECT_EQ(pids.size(), 2u); // both workers were used
+}
+
+// A task's trials stay with one worker process (which measures its reference once) while there are untaken
+// tasks: two tasks of four trials and two workers: each worker starts on its own task, and only the worker
+// that finishes first may join the other's last trials (at most one task is shared), where handing out single
+// trials from one queue had both workers measure both references.
+TEST(Rescoring, EachWorkerTakesAWholeTaskFirst) {
+    Fixture f({"task-a__1", "task-a__2", "task-a__3", "task-a__4", "task-b__1", "task-b__2", "task-b__3",
+               "task-b__4"});
+    const std::string log = f.dir / "tasks.log";
+    setenv("TASK_LOG", log.c_str(), 1);
+    RescoreOptions o = f.options();
+    o.useCache = false;
+    auto results = RescoreEngine(o).run(f.set, f.all());
+    unsetenv("TASK_LOG");
+    ASSERT_EQ(results.size(), 8u);
+    for (const auto& [t, r] : results)
+        EXPECT_DOUBLE_EQ(r.reward.value_or(-1), 0.25);
+    std::map<std::string, std::set<std::string>> pidsOfTask;
+    std::map<std::string, std::string> firstTaskOf; // pid -> the task of its first job
+    std::istringstream in(readFile(log));
+    std::string pid, task, sha;
+    int jobs = 0;
+    while (in >> pid >> task >> sha) {
+        pidsOfTask[task].insert(pid);
+        firstTaskOf.try_emplace(pid, task);
+        ++jobs;
+    }
+    EXPECT_EQ(jobs, 8);
+    ASSERT_EQ(pidsOfTask.size(), 2u);
+    ASSERT_EQ(firstTaskOf.size(), 2u); // both workers were used
+    EXPECT_NE(firstTaskOf.begin()->second, std::next(firstTaskOf.begin())->second);
+    EXPECT_LE(pidsOfTask["task-a"].size() + pidsOfTask["task-b"].size(), 3u);
 }
 
 namespace {
@@ -504,4 +538,71 @@ TEST(RescoreWorkerLoop, AnswersEachLineAndSurvivesErrors) {
     EXPECT_EQ(got[2].second.error, "measurement failed");
     EXPECT_TRUE(got[3].second.scorerCrash);
     EXPECT_EQ(got[3].second.error, "job line too long");
+}
+
+namespace {
+
+// Every answer line of `program rescore-worker` fed `input` on stdin until it ends.
+std::string answersOf(const std::string& program, const std::string& input) {
+    QProcess p;
+    p.start(QString::fromStdString(program), {"rescore-worker"});
+    EXPECT_TRUE(p.waitForStarted(10000)) << program;
+    p.write(QByteArray::fromStdString(input));
+    p.closeWriteChannel();
+    EXPECT_TRUE(p.waitForFinished(120000)) << program;
+    EXPECT_EQ(p.exitCode(), 0) << program;
+    return p.readAllStandardOutput().toStdString();
+}
+
+} // namespace
+
+// The lean vernier-rescore-worker (no GUI libraries; what RescoreEngine starts when it is beside the running
+// executable) and `vernier-cli rescore-worker` are the same loop around the same scorer: byte-identical
+// answers for the same jobs, a failed reference and a line that is not JSON included.
+TEST(RescoreWorker, LeanWorkerAnswersAsVernierCliDoes) {
+    const std::string bin = std::string(VERNIER_BINARY_DIR) + "/bin/";
+    ASSERT_TRUE(fs::exists(bin + "vernier-rescore-worker")) << "built with vernier-cli";
+    TempDir dir;
+    const std::string broken = dir / "reference.FCStd";
+    writeFile(broken, "this is not a zip archive");
+    std::string input;
+    input += creationJob(1, {{"path", kFcstd + "box_additive.FCStd"}}, kFcstd + "box_additive.FCStd").dump() +
+             "\n";
+    input +=
+        creationJob(2, {{"path", kFcstd + "box_additive.FCStd"}}, kFcstd + "box_rotated.FCStd").dump() + "\n";
+    input +=
+        creationJob(3, {{"path", kFcstd + "plate_hole.FCStd"}}, kFcstd + "plate_hole_moved.FCStd").dump() +
+        "\n";
+    input +=
+        creationJob(4, {{"path", kFcstd + "cylinder.FCStd"}}, kFcstd + "plate_no_hole.FCStd").dump() + "\n";
+    input += creationJob(5, {{"path", broken}}, kFcstd + "box_additive.FCStd").dump() + "\n";
+    input += "not json\n";
+    const std::string lean = answersOf(bin + "vernier-rescore-worker", input);
+    const std::string cli = answersOf(bin + "vernier-cli", input);
+    EXPECT_EQ(lean, cli);
+    std::istringstream in(lean);
+    std::vector<std::pair<long long, RescoredResult>> got;
+    for (std::string line; std::getline(in, line);) {
+        long long id = -2;
+        got.emplace_back(0, rescoredResultFromJson(line, &id));
+        got.back().first = id;
+    }
+    ASSERT_EQ(got.size(), 6u);
+    EXPECT_EQ(got[0].first, 1);
+    EXPECT_NEAR(got[0].second.single.geometry.value_or(-1), 1.0, 1e-9); // the same document on both sides
+    EXPECT_TRUE(got[4].second.scorerCrash);
+    EXPECT_EQ(got[5].first, -1);
+    EXPECT_TRUE(got[5].second.scorerCrash);
+}
+
+// The lean worker takes no other argument (one-line reason, exit 2), and RescoreEngine prefers it only when
+// it is beside the running executable (a test binary in tests/bin falls back to vernier-cli).
+TEST(RescoreWorker, LeanWorkerRefusesOtherArguments) {
+    QProcess p;
+    p.start(QString::fromStdString(std::string(VERNIER_BINARY_DIR) + "/bin/vernier-rescore-worker"),
+            {"--bogus"});
+    ASSERT_TRUE(p.waitForFinished(10000));
+    EXPECT_EQ(p.exitCode(), 2);
+    EXPECT_NE(p.readAllStandardError().indexOf("usage: vernier-rescore-worker"), -1);
+    EXPECT_EQ(fs::path(RescoreEngine::defaultScoringWorker()).filename(), "vernier-cli");
 }
