@@ -12,6 +12,8 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <system_error>
 
 #include "models/report_json.h"
@@ -40,8 +42,48 @@ json generatorJson() {
             {"scorer", f.scorer}, {"occt_version", f.occtVersion}, {"qt_version", f.qtVersion}};
 }
 
-std::string treeSha256(const std::string& folder) {
+namespace {
+
+std::mutex& rememberedMutex() {
+    static std::mutex m;
+    return m;
+}
+std::map<std::string, std::string>& remembered() {
+    static std::map<std::string, std::string> m;
+    return m;
+}
+
+} // namespace
+
+void rememberTreeSha256(const std::string& canonicalFolder, const std::string& sha) {
+    const std::lock_guard<std::mutex> lock(rememberedMutex());
+    if (sha.empty())
+        remembered().erase(canonicalFolder);
+    else
+        remembered()[canonicalFolder] = sha;
+}
+
+std::string treeSha256Of(std::vector<TreeFile> files) {
     std::vector<std::string> lines;
+    lines.reserve(files.size());
+    for (const TreeFile& f : files)
+        lines.push_back(f.path + '\t' + std::to_string(f.size) + '\t' + std::to_string(f.mtime) + '\n');
+    std::sort(lines.begin(), lines.end());
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    for (const std::string& l : lines)
+        h.addData(QByteArrayView(l.data(), static_cast<qsizetype>(l.size())));
+    return h.result().toHex().toStdString();
+}
+
+std::string treeSha256(const std::string& folder) {
+    {
+        std::error_code ec;
+        const fs::path canon = fs::canonical(folder, ec);
+        const std::lock_guard<std::mutex> lock(rememberedMutex());
+        if (!ec)
+            if (auto it = remembered().find(canon.string()); it != remembered().end()) return it->second;
+    }
+    std::vector<TreeFile> files;
     std::error_code ec;
     const fs::path root(folder);
     for (fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
@@ -54,14 +96,9 @@ std::string treeSha256(const std::string& folder) {
         if (e2) continue;
         const auto ns =
             std::chrono::duration_cast<std::chrono::nanoseconds>(mtime.time_since_epoch()).count();
-        lines.push_back(it->path().lexically_relative(root).generic_string() + '\t' + std::to_string(size) +
-                        '\t' + std::to_string(ns) + '\n');
+        files.push_back({it->path().lexically_relative(root).generic_string(), size, ns});
     }
-    std::sort(lines.begin(), lines.end());
-    QCryptographicHash h(QCryptographicHash::Sha256);
-    for (const std::string& l : lines)
-        h.addData(QByteArrayView(l.data(), static_cast<qsizetype>(l.size())));
-    return h.result().toHex().toStdString();
+    return treeSha256Of(std::move(files));
 }
 
 std::string fileSha256(const std::string& file) {

@@ -10,6 +10,7 @@
 // "occt_version", "qt_version"}, "inputs": [{"path", "sha256"} | {"path", "tree_sha256"}], "policy":
 // {"attempts", "rewards": "recorded"|"rescored", "filters": {...}} (absent where no result set is read),
 // "generated_at": "YYYY-MM-DDThh:mm:ssZ"}.
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -39,7 +40,23 @@ nlohmann::json generatorJson();
 // A folder's fingerprint without reading any file: SHA-256 over its sorted relative file list with each
 // file's size and modification time (nanoseconds), one "path\tsize\tmtime\n" line per regular file.
 // Equal for an unchanged folder, different once a file is added, removed, resized or touched.
+// When an import in this process validated the folder through its trial index (docs/index.md
+// "Validation"), the value recorded there is returned without statting the folder again: the index's
+// signals cover every file's size and modification time and every directory's, so it is the value a walk
+// gives for the folder as imported (docs/cli.md "Provenance").
 std::string treeSha256(const std::string& folder);
+// One regular file of a tree: path relative to the folder ('/'-separated), size, and modification time as
+// std::filesystem::last_write_time counts it (nanoseconds of std::filesystem::file_time_type).
+struct TreeFile {
+    std::string path;
+    std::uint64_t size = 0;
+    std::int64_t mtime = 0;
+};
+// treeSha256 of a listing (any order).
+std::string treeSha256Of(std::vector<TreeFile> files);
+// The trial index (models/trial_index.cpp) records the tree hash of a folder it validated, by canonical
+// path; empty forgets it (then treeSha256 walks the folder).
+void rememberTreeSha256(const std::string& canonicalFolder, const std::string& sha);
 // SHA-256 of a file's bytes (hex); empty when it cannot be read.
 std::string fileSha256(const std::string& file);
 // {"path", "tree_sha256"} for a folder, {"path", "sha256"} for a file; {"path", "missing": true} when the

@@ -3,6 +3,7 @@
 // The trial index (docs/index.md): one SQLite file per bundle, written whole to a temporary file beside the
 // final one and renamed over it, so a reader sees the old index or the new one, never half of one.
 #include "models/trial_index.h"
+#include "models/trial_index_codec.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -30,6 +31,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "models/provenance_json.h"
 #include "scoring/errors.h"
 #include "vernier_version.h"
 
@@ -38,384 +40,23 @@ namespace fs = std::filesystem;
 namespace vernier {
 
 namespace {
-
-// ---------------------------------------------------------------- record encoding
-// The `record` column: every TrialRecord field the import sets, in a compact binary form private to this
-// schema version (docs/index.md says so; users read the named columns instead).
-
-class Enc {
-public:
-    std::string out;
-    void u8(std::uint8_t v) { out.push_back(static_cast<char>(v)); }
-    void u32(std::uint32_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
-    void i64(std::int64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
-    void f64(double v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
-    void str(const std::string& s) {
-        u32(static_cast<std::uint32_t>(s.size()));
-        out.append(s);
-    }
-    void flag(bool b) { u8(b ? 1 : 0); }
-    void optF(const std::optional<double>& v) {
-        flag(v.has_value());
-        if (v) f64(*v);
-    }
-    void optI(const std::optional<std::int64_t>& v) {
-        flag(v.has_value());
-        if (v) i64(*v);
-    }
-    void strs(const std::vector<std::string>& v) {
-        u32(static_cast<std::uint32_t>(v.size()));
-        for (const auto& s : v)
-            str(s);
-    }
-    void pairsF(const std::vector<std::pair<std::string, double>>& v) {
-        u32(static_cast<std::uint32_t>(v.size()));
-        for (const auto& [k, x] : v) {
-            str(k);
-            f64(x);
-        }
-    }
-    void pairsS(const std::vector<std::pair<std::string, std::string>>& v) {
-        u32(static_cast<std::uint32_t>(v.size()));
-        for (const auto& [k, x] : v) {
-            str(k);
-            str(x);
-        }
-    }
-};
-
-// Reads what Enc wrote; any overrun throws (a corrupt record means a corrupt index).
-class Dec {
-public:
-    Dec(const char* p, std::size_t n) : p_(p), end_(p + n) {}
-    std::uint8_t u8() {
-        need(1);
-        return static_cast<std::uint8_t>(*p_++);
-    }
-    template <typename T> T raw() {
-        need(sizeof(T));
-        T v;
-        std::memcpy(&v, p_, sizeof v);
-        p_ += sizeof v;
-        return v;
-    }
-    std::uint32_t u32() { return raw<std::uint32_t>(); }
-    std::int64_t i64() { return raw<std::int64_t>(); }
-    double f64() { return raw<double>(); }
-    std::string str() {
-        const std::uint32_t n = u32();
-        need(n);
-        std::string s(p_, n);
-        p_ += n;
-        return s;
-    }
-    bool flag() { return u8() != 0; }
-    std::optional<double> optF() {
-        if (!flag()) return std::nullopt;
-        return f64();
-    }
-    std::optional<std::int64_t> optI() {
-        if (!flag()) return std::nullopt;
-        return i64();
-    }
-    std::vector<std::string> strs() {
-        std::vector<std::string> v(count());
-        for (auto& s : v)
-            s = str();
-        return v;
-    }
-    std::vector<std::pair<std::string, double>> pairsF() {
-        std::vector<std::pair<std::string, double>> v(count());
-        for (auto& [k, x] : v) {
-            k = str();
-            x = f64();
-        }
-        return v;
-    }
-    std::vector<std::pair<std::string, std::string>> pairsS() {
-        std::vector<std::pair<std::string, std::string>> v(count());
-        for (auto& [k, x] : v) {
-            k = str();
-            x = str();
-        }
-        return v;
-    }
-    bool atEnd() const { return p_ == end_; }
-
-private:
-    std::size_t count() {
-        const std::uint32_t n = u32();
-        if (n > static_cast<std::size_t>(end_ - p_)) throw InputError("corrupt record");
-        return n;
-    }
-    void need(std::size_t n) const {
-        if (n > static_cast<std::size_t>(end_ - p_)) throw InputError("corrupt record");
-    }
-    const char* p_;
-    const char* end_;
-};
-
-// Paths are kept relative to the bundle as given (display paths) or to its canonical folder (files on
-// disk), so another spelling of the same bundle reads the same index.
-struct PathContext {
-    std::string given; // the bundle as given (trial display paths, problem locations)
-    std::string canon; // the canonical folder (files on disk); empty for a zip
-    std::shared_ptr<const SafeZip> zip;
-};
-
-bool startsWithDir(const std::string& s, const std::string& dir) {
-    return !dir.empty() && s.size() > dir.size() && s.compare(0, dir.size(), dir) == 0 &&
-           s[dir.size()] == '/';
-}
-
-void putPath(Enc& e, const std::string& s, const PathContext& c) {
-    if (!c.given.empty() && s == c.given) {
-        e.u8(3);
-    } else if (startsWithDir(s, c.given)) {
-        e.u8(1);
-        e.str(s.substr(c.given.size() + 1));
-    } else if (startsWithDir(s, c.canon)) {
-        e.u8(2);
-        e.str(s.substr(c.canon.size() + 1));
-    } else {
-        e.u8(0);
-        e.str(s);
-    }
-}
-
-std::string getPath(Dec& d, const PathContext& c) {
-    switch (d.u8()) {
-    case 0:
-        return d.str();
-    case 1:
-        return c.given + "/" + d.str();
-    case 2:
-        return c.canon + "/" + d.str();
-    case 3:
-        return c.given;
-    default:
-        throw InputError("corrupt record");
-    }
-}
-
-void putRef(Enc& e, const FileRef& r, const PathContext& c) {
-    e.flag(!r.empty());
-    if (r.empty()) return;
-    if (r.isInZip())
-        e.str(r.path());
-    else
-        putPath(e, r.path(), c);
-}
-
-FileRef getRef(Dec& d, const PathContext& c) {
-    if (!d.flag()) return {};
-    if (c.zip) return FileRef::inZip(c.zip, c.given, d.str());
-    return FileRef::onDisk(getPath(d, c));
-}
-
-void putTokens(Enc& e, const TokenCounts& t) {
-    e.optI(t.input);
-    e.optI(t.cache);
-    e.optI(t.output);
-}
-
-TokenCounts getTokens(Dec& d) {
-    TokenCounts t;
-    t.input = d.optI();
-    t.cache = d.optI();
-    t.output = d.optI();
-    return t;
-}
-
-void putStage(Enc& e, const StageScores& s) {
-    e.optF(s.geometry);
-    e.optF(s.spec);
-    e.optF(s.combined);
-    e.str(s.geometryReason);
-    e.str(s.specReason);
-    e.str(s.gate);
-}
-
-StageScores getStage(Dec& d) {
-    StageScores s;
-    s.geometry = d.optF();
-    s.spec = d.optF();
-    s.combined = d.optF();
-    s.geometryReason = d.str();
-    s.specReason = d.str();
-    s.gate = d.str();
-    return s;
-}
-
-void putOptStage(Enc& e, const std::optional<StageScores>& s) {
-    e.flag(s.has_value());
-    if (s) putStage(e, *s);
-}
-
-std::optional<StageScores> getOptStage(Dec& d) {
-    if (!d.flag()) return std::nullopt;
-    return getStage(d);
-}
-
-constexpr std::uint32_t kRecordMagic = 0x31525456; // "VTR1"
-
-// Every field importBundle sets. taskIndex, rescored and zero are set later (ResultSet, rescoring).
-std::string encodeTrial(const TrialRecord& t, const PathContext& c) {
-    Enc e;
-    e.u32(kRecordMagic);
-    e.str(t.system.agent);
-    e.str(t.system.model);
-    e.str(t.system.variant);
-    e.str(t.taskId);
-    e.str(t.taskName);
-    e.str(t.trialName);
-    e.str(t.bundleKind);
-    putPath(e, t.trialPath, c);
-    for (const FileRef* r :
-         {&t.answer, &t.answerBase, &t.answerEdit, &t.answerPy, &t.trajectory, &t.resultJson, &t.agentLog})
-        putRef(e, *r, c);
-    e.optF(t.startedAt);
-    e.optF(t.finishedAt);
-    e.optF(t.agentStartedAt);
-    e.optF(t.agentFinishedAt);
-    e.optF(t.costUsd);
-    putTokens(e, t.tokens);
-    e.str(t.usageSource);
-    e.str(t.run.agentVersion);
-    e.str(t.run.modelProvider);
-    e.str(t.run.modelName);
-    e.str(t.run.jobId);
-    e.str(t.run.source);
-    e.pairsS(t.run.agentKwargs);
-    e.u32(static_cast<std::uint32_t>(t.steps.size()));
-    for (const auto& s : t.steps) {
-        e.str(s.name);
-        e.str(s.dir);
-        e.optF(s.costUsd);
-        putTokens(e, s.tokens);
-        e.optF(s.agentStartedAt);
-        e.optF(s.agentFinishedAt);
-        e.optF(s.verifierStartedAt);
-        e.optF(s.verifierFinishedAt);
-        e.flag(s.hasVerifierResult);
-        e.pairsF(s.rewards);
-        e.str(s.exceptionType);
-        e.str(s.exceptionMessage);
-        e.str(s.stage);
-        e.str(s.stageBasis);
-    }
-    e.str(t.rewardStrategy);
-    e.str(t.rewardStrategyBasis);
-    e.flag(t.rewardComputedFromSteps);
-    e.str(t.stoppedAtStep);
-    e.str(t.stopReason);
-    e.str(t.exceptionStep);
-    e.pairsF(t.rewardKeys);
-    e.strs(t.artifactProblems);
-    e.optF(t.recordedReward);
-    e.flag(t.recordedDetails.present);
-    putStage(e, t.recordedDetails.single);
-    putOptStage(e, t.recordedDetails.base);
-    putOptStage(e, t.recordedDetails.target);
-    e.str(t.exceptionType);
-    e.str(t.exceptionMessage);
-    e.str(t.loadError);
-    e.strs(t.warnings);
-    return std::move(e.out);
-}
-
-TrialRecord decodeTrial(const char* p, std::size_t n, const PathContext& c) {
-    Dec d(p, n);
-    if (d.u32() != kRecordMagic) throw InputError("corrupt record");
-    TrialRecord t;
-    t.bundle = c.given;
-    t.system.agent = d.str();
-    t.system.model = d.str();
-    t.system.variant = d.str();
-    t.taskId = d.str();
-    t.taskName = d.str();
-    t.trialName = d.str();
-    t.bundleKind = d.str();
-    t.trialPath = getPath(d, c);
-    for (FileRef* r :
-         {&t.answer, &t.answerBase, &t.answerEdit, &t.answerPy, &t.trajectory, &t.resultJson, &t.agentLog})
-        *r = getRef(d, c);
-    t.startedAt = d.optF();
-    t.finishedAt = d.optF();
-    t.agentStartedAt = d.optF();
-    t.agentFinishedAt = d.optF();
-    t.costUsd = d.optF();
-    t.tokens = getTokens(d);
-    t.usageSource = d.str();
-    t.run.agentVersion = d.str();
-    t.run.modelProvider = d.str();
-    t.run.modelName = d.str();
-    t.run.jobId = d.str();
-    t.run.source = d.str();
-    t.run.agentKwargs = d.pairsS();
-    const std::uint32_t nSteps = d.u32();
-    if (nSteps > n) throw InputError("corrupt record");
-    t.steps.resize(nSteps);
-    for (auto& s : t.steps) {
-        s.name = d.str();
-        s.dir = d.str();
-        s.costUsd = d.optF();
-        s.tokens = getTokens(d);
-        s.agentStartedAt = d.optF();
-        s.agentFinishedAt = d.optF();
-        s.verifierStartedAt = d.optF();
-        s.verifierFinishedAt = d.optF();
-        s.hasVerifierResult = d.flag();
-        s.rewards = d.pairsF();
-        s.exceptionType = d.str();
-        s.exceptionMessage = d.str();
-        s.stage = d.str();
-        s.stageBasis = d.str();
-    }
-    t.rewardStrategy = d.str();
-    t.rewardStrategyBasis = d.str();
-    t.rewardComputedFromSteps = d.flag();
-    t.stoppedAtStep = d.str();
-    t.stopReason = d.str();
-    t.exceptionStep = d.str();
-    t.rewardKeys = d.pairsF();
-    t.artifactProblems = d.strs();
-    t.recordedReward = d.optF();
-    t.recordedDetails.present = d.flag();
-    t.recordedDetails.single = getStage(d);
-    t.recordedDetails.base = getOptStage(d);
-    t.recordedDetails.target = getOptStage(d);
-    t.exceptionType = d.str();
-    t.exceptionMessage = d.str();
-    t.loadError = d.str();
-    t.warnings = d.strs();
-    if (!d.atEnd()) throw InputError("corrupt record");
-    return t;
-}
+using namespace index_codec;
 
 // ---------------------------------------------------------------- validation signals
 // A folder bundle's index is valid while (docs/index.md, "Validation"):
 //  - every directory of the bundle has the modification time it had (a file added, removed or renamed
 //    anywhere changes its directory's time, so the set of files is the same), and
-//  - every file the import parses (result.json, config.json, reward.json, reward.txt, reward_details.json,
-//    artifacts/manifest.json, trajectory.json, lock.json) has the same size, modification time and inode (a
-//    rewrite in place or a replacement changes them).
-// Answer documents and logs are only located, never parsed, at import: their directories cover them.
+//  - every file of the bundle has the same size, modification time and inode (a rewrite in place or a
+//    replacement changes them). The import parses only some of them (result.json, config.json, reward
+//    files, manifest, trajectory, lock.json); the others (answer documents, logs) are covered too so that
+//    the signals are a complete record of the tree: the provenance tree hash is taken from them
+//    (indexedTreeSha256) instead of statting the bundle again.
 
 struct Signal {
     std::string path; // relative to the canonical folder; "" is the folder itself
     bool dir = false;
     std::int64_t mtime = 0, ctime = 0, size = 0, inode = 0;
 };
-
-bool isParsedFile(const std::string& rel) {
-    const auto slash = rel.find_last_of('/');
-    const std::string name = slash == std::string::npos ? rel : rel.substr(slash + 1);
-    static const std::unordered_set<std::string> kParsed = {
-        "result.json",         "config.json",   "reward.json",     "reward.txt",
-        "reward_details.json", "manifest.json", "trajectory.json", "lock.json"};
-    return kParsed.count(name) != 0;
-}
 
 std::int64_t ns(const struct timespec& t) {
     return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
@@ -450,8 +91,9 @@ struct FolderFd {
 
 // Every real directory below the folder `name` of `parentFd` (symlinks are not followed: a symlink that
 // changes changes its own directory), relative, "" first, with its modification time taken before it is read.
+// `links` is set when any entry of the tree is a symlink.
 void listDirs(int parentFd, const std::string& name, const std::string& rel, std::vector<Signal>& out,
-              int depth) {
+              bool& links, int depth) {
     if (depth > 32) return;
     const int fd = ::openat(parentFd, name.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0) return;
@@ -470,16 +112,18 @@ void listDirs(int parentFd, const std::string& name, const std::string& rel, std
     while (dirent* e = ::readdir(d)) {
         if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
         bool isDir = e->d_type == DT_DIR;
+        if (e->d_type == DT_LNK) links = true;
         if (e->d_type == DT_UNKNOWN) {
-            struct stat st {};
             struct stat sub {};
-            isDir = ::fstatat(fd, e->d_name, &sub, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(sub.st_mode);
+            const bool ok = ::fstatat(fd, e->d_name, &sub, AT_SYMLINK_NOFOLLOW) == 0;
+            isDir = ok && S_ISDIR(sub.st_mode);
+            if (ok && S_ISLNK(sub.st_mode)) links = true;
         }
         if (isDir) subs.emplace_back(e->d_name);
     }
     std::sort(subs.begin(), subs.end());
     for (const auto& s : subs) // relative to this folder's descriptor: no path walk per folder
-        listDirs(fd, s, rel.empty() ? s : rel + "/" + s, out, depth + 1);
+        listDirs(fd, s, rel.empty() ? s : rel + "/" + s, out, links, depth + 1);
     ::closedir(d); // closes fd
 }
 
@@ -691,6 +335,7 @@ struct StoredIndex {
     std::vector<StoredTrial> trials;
     std::vector<std::pair<int, ImportProblem>> problems; // (phase, problem)
     std::vector<Signal> bundleSignals;
+    std::string treeSha; // meta.tree_sha256: empty when not recorded
     int jobs = 0;
     std::vector<std::string> harborVersions;
 };
@@ -725,6 +370,7 @@ std::optional<StoredIndex> readIndex(const std::string& path, const BundleKey& k
                                   meta["zip_mtime_ns"] != std::to_string(key.zipMtime)))
             return std::nullopt; // the zip changed: stale, not corrupt
         out.jobs = std::stoi(meta["jobs"]);
+        out.treeSha = meta["tree_sha256"];
         {
             Stmt s = prepare(db.get(), "SELECT folder, record, validation FROM trials ORDER BY ord");
             int step;
@@ -792,9 +438,9 @@ std::vector<TakenSignal> statAll(std::vector<TakenSignal> all, const std::string
     return out;
 }
 
-std::vector<TakenSignal> directorySignals(const std::string& canon) {
+std::vector<TakenSignal> directorySignals(const std::string& canon, bool& links) {
     std::vector<Signal> dirs;
-    listDirs(AT_FDCWD, canon, "", dirs, 0);
+    listDirs(AT_FDCWD, canon, "", dirs, links, 0);
     std::vector<TakenSignal> all;
     all.reserve(dirs.size());
     for (auto& d : dirs) {
@@ -804,15 +450,32 @@ std::vector<TakenSignal> directorySignals(const std::string& canon) {
     return all;
 }
 
-std::vector<TakenSignal> parsedFileSignals(const BundleTree& tree, const std::string& canon) {
+// Every file of the tree (the parsed ones and the others: docs/index.md "Validation").
+std::vector<TakenSignal> fileSignals(const BundleTree& tree, const std::string& canon) {
     std::vector<TakenSignal> all;
+    all.reserve(tree.files().size());
     for (const auto& f : tree.files()) {
-        if (!isParsedFile(f)) continue;
         // A file reached through a symlink inside the bundle: its target is what is read.
         const std::string real = tree.ref(f).path();
         all.push_back({Signal{startsWithDir(real, canon) ? real.substr(canon.size() + 1) : f, false}, f});
     }
     return statAll(std::move(all), canon);
+}
+
+// The provenance tree hash (models/provenance_json.h treeSha256) of the files whose signals were taken:
+// the same value a walk of the folder gives, from the same facts (path, size, modification time).
+std::string treeHashOf(const std::vector<TakenSignal>& files) {
+    std::vector<TreeFile> listing;
+    listing.reserve(files.size());
+    for (const auto& f : files) {
+        const auto sys =
+            std::chrono::sys_time<std::chrono::nanoseconds>(std::chrono::nanoseconds(f.signal.mtime));
+        const auto fileTime = std::chrono::file_clock::from_sys(sys);
+        listing.push_back(
+            {f.ownerKey, static_cast<std::uint64_t>(f.signal.size),
+             std::chrono::duration_cast<std::chrono::nanoseconds>(fileTime.time_since_epoch()).count()});
+    }
+    return treeSha256Of(std::move(listing));
 }
 
 // Which trial folder each signal belongs to; the rest are the bundle's.
@@ -839,7 +502,7 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
                     const std::vector<TrialRecord>& trials, const std::vector<std::string>& trialDirs,
                     const std::vector<std::vector<Signal>>& perTrial, const std::vector<Signal>& bundleLevel,
                     const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
-                    const BundleInfo& info) {
+                    const BundleInfo& info, const std::string& treeSha) {
     std::random_device rd;
     const std::string tmp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(rd());
     struct Cleanup {
@@ -876,6 +539,7 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
                 {"trials", std::to_string(trials.size())},
                 {"jobs", std::to_string(info.jobs)},
                 {"harbor_versions", versions},
+                {"tree_sha256", treeSha},
                 {"written_by", std::string("vernier ") + VERNIER_VERSION},
                 {"written_at", std::to_string(std::chrono::duration_cast<std::chrono::seconds>(
                                                   std::chrono::system_clock::now().time_since_epoch())
@@ -1080,7 +744,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         if (key.kind == "zip") {
             // The zip is opened once either way: its entries are the trials' files.
             try {
-                ctx.zip = std::make_shared<const SafeZip>(SafeZip::openFile(bundle));
+                ctx.zip = std::make_shared<const SafeZip>(SafeZip::openFile(bundle, kBundleZipLimits));
             } catch (const InputError&) {
                 // BundleTree::open below reports it the way importBundle does.
             }
@@ -1139,6 +803,8 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
             }
             r.state = IndexState::Used;
             r.reused = static_cast<int>(n);
+            // Every signal is as recorded, so the tree is as it was hashed when the index was written.
+            if (key.kind == "folder") rememberTreeSha256(key.canon, stored->treeSha);
             return r;
         }
         r.note = "trial index " + indexPath + " ignored and rebuilt: corrupt record";
@@ -1147,11 +813,20 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
 
     // Read the bundle, taking unchanged trial folders from the index.
     std::vector<TakenSignal> taken;
-    if (key.kind == "folder") taken = directorySignals(key.canon);
+    bool links = false;
+    if (key.kind == "folder") taken = directorySignals(key.canon, links);
     const BundleTree tree = BundleTree::open(bundle);
-    if (key.kind == "folder")
-        for (auto& f : parsedFileSignals(tree, key.canon))
+    std::string treeSha; // of the folder as these signals saw it; empty when they cannot vouch for a walk
+    if (key.kind == "folder") {
+        std::vector<TakenSignal> files = fileSignals(tree, key.canon);
+        // A walk for the hash does not follow symlinks and lists what the import skips; and a file gone
+        // between the listing and its stat is not in the signals. Then the hash is left to a walk.
+        if (!links && tree.problems().empty() && files.size() == tree.files().size())
+            treeSha = treeHashOf(files);
+        for (auto& f : files)
             taken.push_back(std::move(f));
+        rememberTreeSha256(key.canon, treeSha);
+    }
     std::unordered_map<std::string, std::size_t> reusable;
     if (stored && key.kind == "folder")
         for (std::size_t i = 0; i < stored->trials.size(); ++i)
@@ -1192,7 +867,8 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         std::vector<Signal> bundleLevel;
         assignSignals(std::move(taken), trialDirs, perTrial, bundleLevel);
         const std::vector<TrialRecord> mine(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
-        writeIndexFile(indexPath, key, ctx, mine, trialDirs, perTrial, bundleLevel, before, after, localInfo);
+        writeIndexFile(indexPath, key, ctx, mine, trialDirs, perTrial, bundleLevel, before, after, localInfo,
+                       treeSha);
         r.written = true;
     } catch (const std::exception& e) {
         r.writeError = std::string("trial index not written: ") + e.what();
@@ -1286,10 +962,10 @@ int writeTrialIndexes(const std::vector<std::string>& bundles, const std::string
             exec(db.get(), "COMMIT; DETACH DATABASE part; BEGIN");
         }
         // Several bundles: a file to query, never taken as one bundle's import cache.
-        exec(db.get(),
-             "DELETE FROM bundle_files; UPDATE meta SET value = '' WHERE key IN ('bundle_path', "
-             "'bundle_kind'); UPDATE meta SET value = (SELECT COUNT(*) FROM trials) WHERE key = 'trials';"
-             "COMMIT");
+        exec(db.get(), "DELETE FROM bundle_files; UPDATE meta SET value = '' WHERE key IN ('bundle_path', "
+                       "'bundle_kind', 'tree_sha256'); UPDATE meta SET value = (SELECT COUNT(*) FROM trials) "
+                       "WHERE key = 'trials';"
+                       "COMMIT");
     }
     if (std::rename(parts[0].c_str(), dbPath.c_str()) != 0)
         throw InputError("cannot write " + dbPath + ": " + std::strerror(errno));
