@@ -12,6 +12,7 @@
 
 #include "ui/inspector/drawing_view.h"
 #include "ui/inspector/feature_trees_panel.h"
+#include "ui/inspector/instruction_browser.h"
 #include "ui/inspector/parameter_table_model.h"
 #include "ui/inspector/scores_panel.h"
 #include "ui/inspector/trajectory_view.h"
@@ -23,9 +24,15 @@ namespace {
 QString readText(const FileRef& ref, qsizetype limit = 4 << 20) {
     if (ref.empty()) return {};
     try {
-        std::string text = ref.readAll();
-        if (static_cast<qsizetype>(text.size()) > limit) text.resize(static_cast<std::size_t>(limit));
-        return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+        // Only the first `limit` bytes are read from disk (an agent's answer.py can be anything).
+        const std::string text = ref.readPrefix(static_cast<std::uint64_t>(limit));
+        QString shown = QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+        const std::uint64_t size = ref.size();
+        if (size > static_cast<std::uint64_t>(limit))
+            shown += QObject::tr("\n\n[… cut: the first %1 MiB of %2 MiB are shown]")
+                         .arg(limit >> 20)
+                         .arg(static_cast<double>(size) / (1 << 20), 0, 'f', 1);
+        return shown;
     } catch (const std::exception& e) {
         return QObject::tr("(cannot read %1: %2)").arg(QString::fromStdString(ref.display()), e.what());
     }
@@ -76,9 +83,8 @@ InspectorPanels::InspectorPanels(QWidget* parent) : QTabWidget(parent) {
     addTab(answerPy_, tr("answer.py"));
     trajectory_ = new TrajectoryView(this);
     addTab(trajectory_, tr("Trajectory"));
-    instruction_ = new QTextBrowser(this);
+    instruction_ = new InstructionBrowser(this); // never reads a file an instruction names (its header)
     instruction_->setObjectName(QStringLiteral("instruction"));
-    instruction_->setOpenExternalLinks(true);
     addTab(instruction_, tr("Instruction"));
 }
 
