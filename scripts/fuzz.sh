@@ -1,20 +1,28 @@
 #!/usr/bin/env bash
 # SPDX-FileCopyrightText: 2026 The Vernier authors
 # SPDX-License-Identifier: Apache-2.0
-# Builds the libFuzzer targets (fuzz/) with clang + ASan/UBSan into build-fuzz and runs each for N seconds
-# with seed corpora made from tests/data and the sample bundle (issue 8). Not part of scripts/deps.sh:
-# clang is only needed here.
+# Builds the libFuzzer targets (fuzz/) with clang + ASan/UBSan into build-fuzz and runs each for N seconds,
+# one target at a time, starting from the committed corpus fuzz/corpus/<target>/ and seeds made from tests/data,
+# docs/ and the sample bundle (issues 8, 19). Not part of scripts/deps.sh: clang is only needed here.
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET=60] [TARGET...]     e.g. scripts/fuzz.sh 3600 fuzz_brep
 #
-# Findings land in build-fuzz/fuzz/findings/<target>/ (crash-*, timeout-*, oom-*); the script exits 1 if
-# any target found one. Turn each into a regression input under tests/data/hostile/fuzz-regressions/<target>/.
+# After each target's run its new inputs are merged (libFuzzer -merge=1; inputs over CORPUS_MAX_BYTES, and the
+# larger ones while the folder is over CORPUS_BUDGET, left out) into a minimal fuzz/corpus/<target>/ that the
+# next run resumes from (MERGE=0: no merge), and a line `date target seconds executions ooms timeouts crashes`
+# is appended to fuzz/ledger.tsv, so the executions of all sessions add up (the summary at the end). Commit
+# both. Findings land in build-fuzz/fuzz/findings/<target>/ (crash-*, timeout-*, oom-*); the script exits 1 if
+# any target found a crash or timeout. Turn each into a regression input under
+# tests/data/hostile/fuzz-regressions/<target>/. Environment: SKIP_BUILD=1 runs the targets already built;
+# JOBS (default 2) for the build, which waits for /tmp/vernier-build.lock when flock is there (the checkout is
+# shared); NICE (default 19) for the fuzzing processes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
 ALL_TARGETS=(fuzz_safe_zip fuzz_fcstd_document fuzz_document_xml fuzz_brep fuzz_spec_json fuzz_trial_files
-             fuzz_task_toml fuzz_submission_manifest fuzz_atif_trajectory fuzz_workspace fuzz_job_files)
+             fuzz_task_toml fuzz_submission_manifest fuzz_atif_trajectory fuzz_workspace fuzz_job_files
+             fuzz_cli_args fuzz_instruction_markdown)
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a \
@@ -23,12 +31,31 @@ if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux
     $SUDO apt-get install -y --no-install-recommends clang libclang-rt-14-dev
 fi
 
-JOBS="${JOBS:-$(nproc)}"
+JOBS="${JOBS:-2}"
+NICE="${NICE:-19}"
+LOCK=()
+command -v flock >/dev/null && LOCK=(flock /tmp/vernier-build.lock)
+# fuzz_instruction_markdown carries an instrumented copy of the md4c that Qt's Markdown importer uses
+# (fuzz/CMakeLists.txt): the source of the installed version, fetched once. Without it the target still runs.
+md4c_source() {
+    local version dir
+    version=$(dpkg-query -W -f='${Version}' libmd4c0 2>/dev/null | sed 's/-[^-]*$//') || return 0
+    [ -n "$version" ] || return 0
+    dir=build-fuzz/md4c-$version
+    if [ ! -f "$dir/md4c.c" ]; then
+        mkdir -p "$dir"
+        curl -fsSL "https://github.com/mity/md4c/archive/refs/tags/release-$version.tar.gz" 2>/dev/null |
+            tar -xz -C "$dir" --strip-components=2 "md4c-release-$version/src/md4c.c" \
+                "md4c-release-$version/src/md4c.h" 2>/dev/null || true
+    fi
+    [ -f "$dir/md4c.c" ] && echo "$PWD/$dir/md4c.c"
+    return 0
+}
 if [ "${SKIP_BUILD:-0}" != 1 ]; then  # SKIP_BUILD=1: run the targets already in build-fuzz
 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
     -DCMAKE_CXX_COMPILER=clang++ -DVERNIER_FUZZ=ON -DVERNIER_SANITIZE=ON -DVERNIER_BUILD_GUI=OFF \
-    -DVERNIER_BUILD_BENCH=OFF >/dev/null
-cmake --build build-fuzz -j"$JOBS" --target "${TARGETS[@]}"
+    -DVERNIER_BUILD_BENCH=OFF -DVERNIER_FUZZ_MD4C_SOURCE="$(md4c_source)" >/dev/null
+"${LOCK[@]}" cmake --build build-fuzz -j"$JOBS" --target "${TARGETS[@]}"
 fi
 
 # Seed corpora: real documents and their parts, the hostile corpus, the sample bundle's metadata files.
@@ -59,6 +86,27 @@ for p in docs:
         pass  # hostile documents are seeds for the archive targets only
 for p in sorted(glob.glob("resources/sample/pack/*/tests/spec.json")) + sorted(glob.glob("tests/data/hostile/json/*.json")):
     put("fuzz_spec_json", p.replace("/", "_"), open(p, "rb").read())
+# fuzz_cli_args: the command lines of docs/cli.md (NUL-separated arguments), and each command's --help.
+import re, shlex
+commands = set()
+for n, line in enumerate(open("docs/cli.md", encoding="utf-8")):
+    m = re.match(r"^\s*\$?\s*vernier-cli (.*?)\s*(\\|\(exit \d\))?\s*$", line)
+    if not m:
+        continue
+    try:
+        args = shlex.split(m.group(1))
+    except ValueError:
+        args = m.group(1).split()
+    if args:
+        commands.add(args[0])
+        put("fuzz_cli_args", "cli-md-%d" % n, "\0".join(args).encode())
+for c in sorted(commands):
+    put("fuzz_cli_args", "help-" + c, ("%s\0--help" % c).encode())
+    put("fuzz_cli_args", "help-cmd-" + c, ("help\0%s" % c).encode())
+# fuzz_instruction_markdown: the sample pack's instruction.md files and the repository's own Markdown.
+for p in sorted(glob.glob("resources/sample/pack/*/instruction.md")) + sorted(glob.glob("docs/*.md")) + \
+        ["README.md"]:
+    put("fuzz_instruction_markdown", p.replace("/", "_"), open(p, "rb").read()[:65536])
 for p in sorted(glob.glob("resources/sample/pack/*/task.toml")):
     put("fuzz_task_toml", p.replace("/", "_"), open(p, "rb").read())
 for p in sorted(glob.glob("resources/sample/results/*/*/agent/trajectory.json"))[:10] + \
@@ -87,10 +135,17 @@ for t in trials[:40]:
                 bytes([kinds[os.path.basename(rel)]]) + open(p, "rb").read())
 PY
 
+LEDGER=fuzz/ledger.tsv
+[ -s "$LEDGER" ] || printf 'date\ttarget\tseconds\texecutions\tooms\ttimeouts\tcrashes\n' >"$LEDGER"
+CORPUS_MAX_BYTES="${CORPUS_MAX_BYTES:-65536}"  # largest input kept in fuzz/corpus/<target>/
+CORPUS_BUDGET="${CORPUS_BUDGET:-262144}"        # bytes of fuzz/corpus/<target>/ at most (halving the above)
+export ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 status=0
 for t in "${TARGETS[@]}"; do
-    corpus=build-fuzz/fuzz/corpus/$t findings=build-fuzz/fuzz/findings/$t
-    mkdir -p "$corpus" "$findings"
+    corpus=build-fuzz/fuzz/corpus/$t findings=build-fuzz/fuzz/findings/$t committed=fuzz/corpus/$t
+    log=build-fuzz/fuzz/$t.log
+    mkdir -p "$corpus" "$findings" "$committed" "$SEEDS/$t"
     echo "== $t: ${SECONDS_PER_TARGET}s"
     # OCCT sizes arrays from counts in the file before finding the data missing: under ASan such a huge
     # allocation becomes resident (shadow, quarantine) and trips the RSS limit, while a normal build only
@@ -98,12 +153,54 @@ for t in "${TARGETS[@]}"; do
     # HostileCorpus.AbsurdBrepCountsUnderAMemoryLimitExitTwo). So fork mode ignores OOMs and keeps going;
     # they are saved as oom-* and listed, crashes and timeouts fail the run.
     # OCCT keeps process-wide caches alive until exit: leak reports there are noise, not findings.
-    ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 \
-    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-        "build-fuzz/fuzz/$t" -fork=1 -ignore_ooms=1 -max_total_time="$SECONDS_PER_TARGET" -timeout=25 \
-        -rss_limit_mb=2560 -max_len=262144 -artifact_prefix="$findings/" "$corpus" "$SEEDS/$t" \
-        >"build-fuzz/fuzz/$t.log" 2>&1 || true
-    grep -aE "^#[0-9]+: cov" "build-fuzz/fuzz/$t.log" | tail -1
+    start=$(date +%s)
+    nice -n "$NICE" "build-fuzz/fuzz/$t" -fork=1 -ignore_ooms=1 -max_total_time="$SECONDS_PER_TARGET" \
+        -timeout=25 -rss_limit_mb=2560 -max_len=262144 -artifact_prefix="$findings/" \
+        "$corpus" "$committed" "$SEEDS/$t" >"$log" 2>&1 || true
+    seconds=$(($(date +%s) - start))
+    # Fork mode's status line after each job sums the executions of every job so far; the last one is the run's.
+    last=$(grep -aE "^#[0-9]+: cov" "$log" | tail -1 || true)
+    echo "   ${last:-no status line (see $log)}"
+    execs=$(sed -nE 's/^#([0-9]+):.*/\1/p' <<<"$last")
+    # Findings: the artifacts this run wrote (fork mode stops at the first crash without a final status line).
+    ooms=$(grep -ac "Test unit written to .*/oom-" "$log" || true)
+    timeouts=$(grep -ac "Test unit written to .*/timeout-" "$log" || true)
+    crashes=$(grep -ac "Test unit written to .*/crash-" "$log" || true)
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$t" "$seconds" "${execs:-0}" \
+        "$ooms" "$timeouts" "$crashes" >>"$LEDGER"
+    if [ "${MERGE:-1}" = 1 ]; then
+        # A minimal corpus with the coverage of the committed one, this run's inputs and the seeds (libFuzzer
+        # keeps the smallest input for each feature); over CORPUS_BUDGET bytes the larger inputs are left out.
+        limit=$CORPUS_MAX_BYTES
+        while :; do
+            all=$(mktemp -d) fresh=$(mktemp -d)
+            for d in "$committed" "$corpus" "$SEEDS/$t"; do  # one cp per folder: the same name may be in two
+                find "$d" -maxdepth 1 -type f -size -"$limit"c -exec cp -t "$all" {} +
+            done
+            if nice -n "$NICE" "build-fuzz/fuzz/$t" -merge=1 -timeout=25 -rss_limit_mb=2560 -max_len="$limit" \
+                    "$fresh" "$all" >"$log.merge" 2>&1 && [ -n "$(ls -A "$fresh")" ]; then
+                bytes=$(du -sb --apparent-size "$fresh" | cut -f1)
+                if [ "$bytes" -le "$CORPUS_BUDGET" ] || [ "$limit" -le 1024 ]; then
+                    rm -f "$committed"/*
+                    cp -t "$committed" "$fresh"/*
+                    rm -rf "$all" "$fresh"
+                    break
+                fi
+                limit=$((limit / 2))
+            else
+                echo "   merge failed, $committed kept (see $log.merge)"
+                rm -rf "$all" "$fresh"
+                break
+            fi
+            rm -rf "$all" "$fresh"
+        done
+        echo "   corpus: $(ls "$committed" | wc -l) inputs, $(du -sb --apparent-size "$committed" | cut -f1) bytes" \
+             "(inputs under $limit bytes)"
+    fi
+    # The harnesses' scratch folders (fuzz/harness.h scratch()) of the processes that have ended.
+    for d in /dev/shm/vernier-fuzz-*-[0-9]*; do
+        { [ -d "$d" ] && ! kill -0 "${d##*-}" 2>/dev/null && rm -rf "$d"; } || true
+    done
     if ls "$findings"/oom-* >/dev/null 2>&1; then
         echo "   $t: $(ls "$findings"/oom-* | wc -l) out-of-memory input(s) in $findings (see comment above)"
     fi
@@ -112,4 +209,7 @@ for t in "${TARGETS[@]}"; do
         status=1
     fi
 done
+echo "== all sessions (fuzz/ledger.tsv): target, seconds, executions"
+awk -F'\t' 'NR > 1 { s[$2] += $3; e[$2] += $4 } END { for (t in s) printf "   %-28s %8d %12d\n", t, s[t], e[t] }' \
+    "$LEDGER" | sort
 exit $status
