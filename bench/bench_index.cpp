@@ -4,6 +4,8 @@
 // process so that /usr/bin/time gives each its own wall time and peak RSS:
 //   bench_index floor   BUNDLE        list the bundle and read every result.json and reward file (8 threads,
 //                                     as the import reads), nothing parsed: the file-system floor
+//   bench_index zipfloor BUNDLE.zip   read the zip's central directory and inflate every result.json and reward
+//                                     entry (8 threads), nothing parsed: the floor for a zipped bundle
 //   bench_index import  BUNDLE PACK   importResults without the index
 //   bench_index first   BUNDLE PACK   importResults with the index, none there yet (reads all, writes it)
 //   bench_index reopen  BUNDLE PACK   importResults with the index (as written by `first`)
@@ -21,6 +23,7 @@
 #include <vector>
 
 #include "models/result_set.h"
+#include "scoring/safe_zip.h"
 
 namespace {
 
@@ -67,11 +70,38 @@ std::size_t floorRead(const std::string& bundle) {
     return files.size();
 }
 
+bool isNeeded(const std::string& name) {
+    const auto slash = name.find_last_of('/');
+    const std::string base = slash == std::string::npos ? name : name.substr(slash + 1);
+    return base == "result.json" || base == "reward.json" || base == "reward.txt" || base == "reward_details.json";
+}
+
+std::size_t zipFloorRead(const std::string& bundle) {
+    const vernier::SafeZip zip = vernier::SafeZip::openFile(bundle, vernier::kBundleZipLimits);
+    std::vector<const std::string*> names;
+    for (const auto& e : zip.entries())
+        if (!e.isDirectory && isNeeded(e.name)) names.push_back(&e.name);
+    std::atomic<std::size_t> next{0}, bytes{0};
+    auto worker = [&] {
+        for (std::size_t i = next.fetch_add(1); i < names.size(); i = next.fetch_add(1))
+            bytes += zip.read(*names[i]).size();
+    };
+    std::vector<std::unique_ptr<QThread>> threads;
+    for (int k = 1; k < 8; ++k) {
+        threads.emplace_back(QThread::create(worker));
+        threads.back()->start();
+    }
+    worker();
+    for (auto& t : threads)
+        t->wait();
+    return names.size();
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: bench_index floor|import|first|reopen BUNDLE [PACK]\n");
+        std::fprintf(stderr, "usage: bench_index floor|zipfloor|import|first|reopen BUNDLE [PACK]\n");
         return 2;
     }
     const std::string mode = argv[1], bundle = argv[2], pack = argc > 3 ? argv[3] : "";
@@ -79,6 +109,8 @@ int main(int argc, char** argv) {
     std::size_t n = 0;
     if (mode == "floor") {
         n = floorRead(bundle);
+    } else if (mode == "zipfloor") {
+        n = zipFloorRead(bundle);
     } else {
         vernier::ImportOptions o;
         o.useIndex = mode != "import";

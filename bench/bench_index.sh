@@ -11,6 +11,9 @@
 #   import, 1 changed     the same after one trial's result.json was rewritten (that folder is read again)
 #   cli ...               `vernier-cli leaderboard` for the same three cases (process start, import,
 #                         statistics, provenance hashes of the inputs, output)
+#   zip ...               the same bundle as one zip (make_large_bundle.py --zip): its floor (central directory
+#                         and every result.json/reward entry inflated, 8 threads), the import without and with the
+#                         index, and the CLI
 # Usage: bench/bench_index.sh [TRIALS (default 10000)] [WORKDIR (default /tmp/vernier-bench-index)]
 # The page cache is warm for every row (a discarded first run reads the bundle once).
 set -euo pipefail
@@ -27,8 +30,9 @@ export QT_QPA_PLATFORM=offscreen
 
 mkdir -p "$WORK"
 if [ ! -d "$BUNDLE" ]; then
-    python3 "$HERE/make_large_bundle.py" --trials "$TRIALS" --out "$BUNDLE" >/dev/null
+    python3 "$HERE/make_large_bundle.py" --trials "$TRIALS" --out "$BUNDLE" --zip >/dev/null
 fi
+ZIP=$BUNDLE.zip
 
 timed() { /usr/bin/time -f "%e %M" -o "$WORK/time.txt" "$@" >/dev/null 2>&1 || echo "failed: $*" >&2; }
 # median (by wall time) of three runs of "$@": "<seconds> <peak KiB>"
@@ -73,3 +77,18 @@ import_reopen # leave a current index
 row "cli, no index" "$(median3 cli --no-index)"
 row "cli, first open" "$(median3 cli_first)"
 row "cli, reopen (index)" "$(median3 cli)"
+if [ -f "$ZIP" ]; then
+    zfloor() { step zipfloor "$ZIP"; }
+    zimport_plain() { step import "$ZIP" "$PACK"; }
+    zimport_first() { drop_index && step first "$ZIP" "$PACK"; }
+    zimport_reopen() { step reopen "$ZIP" "$PACK"; }
+    zcli() { timed "$BIN/vernier-cli" leaderboard "$ZIP" --tasks "$PACK" "$@"; }
+    zfloor # warm the page cache
+    row "zip floor (read entries)" "$(median3 zfloor)"
+    row "zip import, no index" "$(median3 zimport_plain)"
+    row "zip import, first open" "$(median3 zimport_first)"
+    row "zip import, reopen" "$(median3 zimport_reopen)"
+    zimport_reopen
+    row "zip cli, no index" "$(median3 zcli --no-index)"
+    row "zip cli, reopen (index)" "$(median3 zcli)"
+fi

@@ -9,6 +9,8 @@ Run with FreeCAD's interpreter from the repository root:
     VERNIER_BASELINE_MESH=1 freecadcmd bench/freecad_baseline.py   # also mesh at the OBB deflection
     VERNIER_BASELINE_OPENS=2 ...                                     # open each document twice, as the original
     VERNIER_BASELINE_FAITHFUL=1 freecadcmd bench/freecad_baseline.py # the original's whole per-pair path (below)
+    VERNIER_BASELINE_PAIRS=pairs.json ...   # the pairs of a list [{"reference", "candidate", "spec"}, ...]
+    VERNIER_BASELINE_WARMUP=0 ...           # no warm-up pair (bench_rescore_e2e.py times the whole process)
 
 For every (reference, candidate) pair, in one warm process: open both documents, recompute them, pick
 the scored PartDesign::Body, and compute volume, area, area by surface type, inertia matrix and the
@@ -47,6 +49,11 @@ OPENS = int(os.environ.get("VERNIER_BASELINE_OPENS", "1"))
 FAITHFUL = os.environ.get("VERNIER_BASELINE_FAITHFUL", "0") == "1"
 # With FAITHFUL: also run the ICP comparator's Python side (icp_numpy below) on the face centres.
 ICP = os.environ.get("VERNIER_BASELINE_ICP", "0") == "1"
+# A JSON list of {"reference", "candidate", "spec"} (spec null or absent: none) instead of a built-in set
+# (bench/bench_rescore_e2e.py writes the pairs `vernier-cli rescore` scores).
+PAIRS_FILE = os.environ.get("VERNIER_BASELINE_PAIRS", "")
+WARMUP = os.environ.get("VERNIER_BASELINE_WARMUP", "1") == "1"
+SPEC_CANDIDATES = set()  # candidates whose pair has a spec (from PAIRS_FILE)
 
 FIXTURE_PAIRS = [("box_additive", "box_additive"), ("box_additive", "box_sketch_pad"),
                  ("box_additive", "box_rotated"), ("box_additive", "box_2_91"),
@@ -319,15 +326,26 @@ def faithful_pair(r, c):
         q = icp_numpy(cand_points, ref_points)
         if os.environ.get("VERNIER_BASELINE_PRINT_ICP") == "1":  # to compare with `vernier-cli score`
             print("ICP", os.path.relpath(r, ROOT), os.path.relpath(c, ROOT), repr(q))
-    if WHICH == "sample":  # the fixture pairs have no spec.json (bench_score scores no spec there either)
+    # The fixture pairs have no spec.json (bench_score scores no spec there either).
+    if (WHICH == "sample" and not PAIRS_FILE) or c in SPEC_CANDIDATES:
         spec_side(c)
 
 
+def file_pairs():
+    with open(PAIRS_FILE) as f:
+        listed = json.load(f)
+    for p in listed:
+        if p.get("spec"):
+            SPEC_CANDIDATES.add(p["candidate"])
+    return [(p["reference"], p["candidate"]) for p in listed]
+
+
 def main():
-    pairs = sample_pairs() if WHICH == "sample" else fixture_pairs()
-    measure(pairs[0][0])  # warm up module loading
-    if FAITHFUL:
-        faithful_pair(*pairs[0])
+    pairs = file_pairs() if PAIRS_FILE else sample_pairs() if WHICH == "sample" else fixture_pairs()
+    if WARMUP:
+        measure(pairs[0][0])  # warm up module loading
+        if FAITHFUL:
+            faithful_pair(*pairs[0])
     wall = cpu = 0.0
     n = 0
     for _ in range(REPEAT):
@@ -342,7 +360,7 @@ def main():
             wall += time.perf_counter() - w0
             cpu += time.process_time() - c0
             n += 1
-    print(json.dumps({"set": WHICH, "pairs": len(pairs), "repeat": REPEAT, "mesh_at_obb_deflection": MESH, "opens_per_document": OPENS, "faithful": FAITHFUL, "icp_numpy": FAITHFUL and ICP,
+    print(json.dumps({"set": PAIRS_FILE or WHICH, "pairs": len(pairs), "repeat": REPEAT, "mesh_at_obb_deflection": MESH, "opens_per_document": OPENS, "faithful": FAITHFUL, "icp_numpy": FAITHFUL and ICP,
                       "wall_s_per_pair": wall / n, "cpu_s_per_pair": cpu / n,
                       "freecad": ".".join(App.Version()[0:3])}))
 
