@@ -7,9 +7,11 @@
 // path, and QTextDocument itself falls back to reading relative names from the working directory. An
 // instruction.md holding `![x](/dev/zero)` read /dev/zero until memory ran out and froze the GUI (found while
 // writing fuzz_instruction_markdown, README "Fuzzing"); `![x](/home/...)` showed local files. Images in an
-// instruction are drawn as missing instead (no task pack uses any). Header-only so that the fuzz target
+// instruction are drawn as a grey 16-pixel mark instead (no task pack uses any). Header-only so that the fuzz target
 // (fuzz/fuzz_instruction_markdown.cpp) renders through exactly this class without linking the ui library.
+#include <QColor>
 #include <QDesktopServices>
+#include <QImage>
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QUrl>
@@ -17,13 +19,20 @@
 
 namespace vernier::ui {
 
-// A document that answers every resource (image, style sheet, ...) with nothing.
+// A document that answers every resource (image, style sheet, ...) without reading anything. An image gets a
+// small grey "missing" mark: answering nothing is not enough, because Qt's text layout then loads the image
+// from its name itself (QImage::load of the path) and lays out the real picture.
 class NoResourceDocument : public QTextDocument {
 public:
     using QTextDocument::QTextDocument;
 
 protected:
-    QVariant loadResource(int, const QUrl&) override { return {}; }
+    QVariant loadResource(int type, const QUrl&) override {
+        if (type != QTextDocument::ImageResource) return {};
+        QImage missing(16, 16, QImage::Format_RGB32);
+        missing.fill(QColor(0xc8, 0xc8, 0xc8));
+        return missing;
+    }
 };
 
 class InstructionBrowser : public QTextBrowser {
