@@ -18,6 +18,8 @@ PACKAGES=(
   appstream desktop-file-utils lintian
   # tests only: the one-node Slurm cluster of tests/cluster/ (rescoring on Slurm, docs/cluster.md)
   slurm-wlm munge
+  # tests only: clicks and keys in the GUI (tests/reliability/rescore_crash.py gui_kill)
+  xdotool
 )
 
 missing=()

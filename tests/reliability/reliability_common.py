@@ -35,30 +35,49 @@ class Measured:
         return json.loads(self.stdout)
 
 
+# Runs argv[2:] as a child of a fresh small process and writes its wait4 ru_maxrss (KiB) to argv[1]. The peak
+# RSS Linux reports for a process is carried across exec (signal->maxrss) and, for a child spawned with vfork
+# (what subprocess uses), starts at the spawning process's own high-water mark: a test that had just built a
+# 200 MB string measured Python, not Vernier. A child forked from this ~10 MB interpreter starts near zero.
+_MEASURE = r"""
+import os, sys
+pid = os.fork()
+if pid == 0:
+    try:
+        os.execv(sys.argv[2], sys.argv[2:])
+    finally:
+        os._exit(127)
+_, status, rusage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as f:
+    f.write(str(rusage.ru_maxrss))
+if os.WIFSIGNALED(status):
+    os.kill(os.getpid(), os.WTERMSIG(status))  # end as the command did, so the caller sees the signal
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
 def run_measured(cmd, env=None, timeout=120, cwd=None):
-    """Runs cmd, waits for exactly that child with wait4 and returns its exit code, output and peak RSS (KiB,
-    the kernel's ru_maxrss of that process). On timeout the child is killed by its pid and the test fails."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    """Runs cmd, waits for it and returns its exit code, output and its own peak RSS (KiB: ru_maxrss of that
+    process alone, measured through _MEASURE). The command runs in a new session of its own; on timeout that
+    session (the measuring process and the command, both started here) is killed and the test fails."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile("r", suffix=".rss") as rss:
         start = time.monotonic()
-        p = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
-        rusage = None
-        status = 0
-        while True:
-            pid, status, rusage = os.wait4(p.pid, os.WNOHANG)
-            if pid == p.pid:
-                break
-            if time.monotonic() - start > timeout:
-                os.kill(p.pid, signal.SIGKILL)
-                os.wait4(p.pid, 0)
-                p.returncode = -9
-                raise AssertionError(f"{' '.join(map(str, cmd))} did not finish within {timeout} s (killed)")
-            time.sleep(0.02)
-        p.returncode = os.waitstatus_to_exitcode(status)  # so Popen does not wait for it again
+        p = subprocess.Popen([sys.executable, "-c", _MEASURE, rss.name] + [str(c) for c in cmd], env=env, cwd=cwd,
+                             stdout=out, stderr=err, stdin=subprocess.DEVNULL, start_new_session=True)
+        try:
+            p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+            raise AssertionError(f"{' '.join(map(str, cmd))} did not finish within {timeout} s (killed)")
         seconds = time.monotonic() - start
+        code = p.returncode
+        text = rss.read().strip()
         out.seek(0)
         err.seek(0)
-        return Measured(p.returncode, out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace"),
-                        rusage.ru_maxrss, seconds)
+        return Measured(code, out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace"),
+                        int(text) if text else 0, seconds)
 
 
 def one_line(text):
