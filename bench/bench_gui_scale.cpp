@@ -6,9 +6,9 @@
 //
 //   bench_gui_scale BUNDLE PACK [REPEATS=3]
 //
-// Run under Xvfb (xcb) or with QT_QPA_PLATFORM=offscreen; prints one JSON object. Every figure is wall time in
-// milliseconds; the per-action ones are medians of REPEATS. The index is used as an import would use it (run
-// once to write it, then again for the reopen figure; bench/bench_index.sh does both).
+// Run under Xvfb (xcb) or with QT_QPA_PLATFORM=offscreen; prints one JSON object. Every figure is wall time
+// in milliseconds; the per-action ones are medians of REPEATS. The index is used as an import would use it
+// (run once to write it, then again for the reopen figure; bench/bench_index.sh does both).
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -82,7 +82,9 @@ double median(std::vector<double> v) {
     return v.empty() ? 0 : v[v.size() / 2];
 }
 
-double ms(const QElapsedTimer& t) { return static_cast<double>(t.nsecsElapsed()) / 1e6; }
+double ms(const QElapsedTimer& t) {
+    return static_cast<double>(t.nsecsElapsed()) / 1e6;
+}
 
 } // namespace
 
@@ -141,7 +143,8 @@ int main(int argc, char** argv) {
 
     // A view switch: leaderboard → trials → heatmap → leaderboard, each until painted.
     std::vector<double> switchMs;
-    const QStringList order = {QStringLiteral("trials"), QStringLiteral("heatmap"), QStringLiteral("leaderboard")};
+    const QStringList order = {QStringLiteral("trials"), QStringLiteral("heatmap"),
+                               QStringLiteral("leaderboard")};
     for (int i = 0; i < repeats; ++i)
         for (const QString& key : order) {
             clock.restart();

@@ -197,10 +197,10 @@ void BM_LeaderboardStats(benchmark::State& state) {
 }
 BENCHMARK(BM_LeaderboardStats)->Unit(benchmark::kMillisecond);
 
-// Issue 18: the statistics of 100,000 trials — the 1,300 trials above, each repeated as 77 attempts (13 systems
-// × 100 tasks × 77 ≈ 100k), with 10,000 stratified resamples per system. Under "mean of attempts" every task's
-// reward averages its 77 attempts; the bootstrap resamples tasks (docs/statistics.md), so its cost grows with
-// systems × tasks, not trials. Goal: < 1 s on 2 cores.
+// Issue 18: the statistics of 100,000 trials — the 1,300 trials above, each repeated as 77 attempts (13
+// systems × 100 tasks × 77 ≈ 100k), with 10,000 stratified resamples per system. Under "mean of attempts"
+// every task's reward averages its 77 attempts; the bootstrap resamples tasks (docs/statistics.md), so its
+// cost grows with systems × tasks, not trials. Goal: < 1 s on 2 cores.
 const ResultSet& set100k() {
     static const ResultSet set = [] {
         Generated& g = generated();

@@ -4,7 +4,8 @@
 // process so that /usr/bin/time gives each its own wall time and peak RSS:
 //   bench_index floor   BUNDLE        list the bundle and read every result.json and reward file (8 threads,
 //                                     as the import reads), nothing parsed: the file-system floor
-//   bench_index zipfloor BUNDLE.zip   read the zip's central directory and inflate every result.json and reward
+//   bench_index zipfloor BUNDLE.zip   read the zip's central directory and inflate every result.json and
+//   reward
 //                                     entry (8 threads), nothing parsed: the floor for a zipped bundle
 //   bench_index import  BUNDLE PACK   importResults without the index
 //   bench_index first   BUNDLE PACK   importResults with the index, none there yet (reads all, writes it)
@@ -73,7 +74,8 @@ std::size_t floorRead(const std::string& bundle) {
 bool isNeeded(const std::string& name) {
     const auto slash = name.find_last_of('/');
     const std::string base = slash == std::string::npos ? name : name.substr(slash + 1);
-    return base == "result.json" || base == "reward.json" || base == "reward.txt" || base == "reward_details.json";
+    return base == "result.json" || base == "reward.json" || base == "reward.txt" ||
+           base == "reward_details.json";
 }
 
 std::size_t zipFloorRead(const std::string& bundle) {

@@ -29,11 +29,11 @@ public:
     std::string fileName() const;
     // The file's bytes. Throws InputError with a one-line reason when it cannot be read.
     std::string readAll() const;
-    // Its size in bytes without reading it: the file's size on disk, or the entry's declared uncompressed size.
-    // Throws InputError like readAll when it is missing.
+    // Its size in bytes without reading it: the file's size on disk, or the entry's declared uncompressed
+    // size. Throws InputError like readAll when it is missing.
     std::uint64_t size() const;
-    // At most the first `maxBytes` bytes. A plain file is read only that far; a zip entry declared larger than
-    // `maxBytes` is still inflated whole (bounded by the zip limits) and then cut.
+    // At most the first `maxBytes` bytes. A plain file is read only that far; a zip entry declared larger
+    // than `maxBytes` is still inflated whole (bounded by the zip limits) and then cut.
     std::string readPrefix(std::uint64_t maxBytes) const;
 
 private:

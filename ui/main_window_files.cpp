@@ -3,6 +3,28 @@
 // MainWindow: opening bundles, packs, the sample and workspace files; recent files; remembered settings.
 #include "ui/main_window.h"
 
+#include "figures/provenance.h"
+#include "figures/report_export.h"
+#include "figures/table_model_export.h"
+#include "figures/trial_table_model.h"
+#include "models/sample_location.h"
+#include "models/table_export.h"
+#include "models/workspace.h"
+#include "scoring/safe_zip.h"
+#include "ui/charts_page.h"
+#include "ui/compare_view.h"
+#include "ui/failure_view.h"
+#include "ui/filter_bar.h"
+#include "ui/heatmap_view.h"
+#include "ui/inspector/trial_inspector.h"
+#include "ui/leaderboard_view.h"
+#include "ui/pairwise_view.h"
+#include "ui/problems_dock.h"
+#include "ui/session.h"
+#include "ui/submission_dock.h"
+#include "ui/trials_view.h"
+#include "ui/workspace_dock.h"
+#include "vernier_version.h"
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -42,28 +64,6 @@
 #include <Standard_Version.hxx>
 #include <algorithm>
 #include <exception>
-#include "figures/provenance.h"
-#include "figures/report_export.h"
-#include "figures/table_model_export.h"
-#include "figures/trial_table_model.h"
-#include "models/sample_location.h"
-#include "models/table_export.h"
-#include "models/workspace.h"
-#include "scoring/safe_zip.h"
-#include "ui/charts_page.h"
-#include "ui/compare_view.h"
-#include "ui/failure_view.h"
-#include "ui/filter_bar.h"
-#include "ui/heatmap_view.h"
-#include "ui/inspector/trial_inspector.h"
-#include "ui/leaderboard_view.h"
-#include "ui/pairwise_view.h"
-#include "ui/problems_dock.h"
-#include "ui/session.h"
-#include "ui/submission_dock.h"
-#include "ui/trials_view.h"
-#include "ui/workspace_dock.h"
-#include "vernier_version.h"
 
 namespace vernier::ui {
 

@@ -7,8 +7,9 @@
 // path, and QTextDocument itself falls back to reading relative names from the working directory. An
 // instruction.md holding `![x](/dev/zero)` read /dev/zero until memory ran out and froze the GUI (found while
 // writing fuzz_instruction_markdown, README "Fuzzing"); `![x](/home/...)` showed local files. Images in an
-// instruction are drawn as a grey 16-pixel mark instead (no task pack uses any). Header-only so that the fuzz target
-// (fuzz/fuzz_instruction_markdown.cpp) renders through exactly this class without linking the ui library.
+// instruction are drawn as a grey 16-pixel mark instead (no task pack uses any). Header-only so that the fuzz
+// target (fuzz/fuzz_instruction_markdown.cpp) renders through exactly this class without linking the ui
+// library.
 #include <QColor>
 #include <QDesktopServices>
 #include <QImage>
