@@ -4,6 +4,7 @@
 // fsync, rename): a process killed with SIGKILL at random moments while it saves over and over leaves the old
 // or the new workspace, always loadable; a write that fails (the file size limit, RLIMIT_FSIZE) leaves the
 // old file byte for byte and no temporary behind.
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -84,6 +85,13 @@ TEST(WorkspaceAtomic, KilledWhileSavingLeavesTheOldOrTheNewFile) {
     saveWorkspace(a, file.string());
     ASSERT_GT(workspaceJson(b, d.path.string()).size(), 300u << 10);
 
+    // How long one save of B takes on this machine and build, so the kills land before, during and after.
+    const auto t0 = std::chrono::steady_clock::now();
+    saveWorkspace(b, (d.path / "timing.vernier.json").string());
+    const auto saveUs = static_cast<unsigned>(std::max<long long>(
+        1000, std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0)
+                  .count()));
+
     std::mt19937 rng(19);
     int sawA = 0, sawB = 0;
     constexpr int kRounds = 60;
@@ -91,16 +99,20 @@ TEST(WorkspaceAtomic, KilledWhileSavingLeavesTheOldOrTheNewFile) {
         const pid_t pid = ::fork();
         ASSERT_GE(pid, 0);
         if (pid == 0) {
-            // The child saves A and B in turn until it is killed.
+            // The child saves A, B, B, A, B, B, ... until it is killed: during the second save of B the file
+            // on disk is the first B, so a kill finds B about as often as A (with A and B in turn, B is on
+            // disk only while the small A is being saved).
             try {
                 for (unsigned i = 0;; ++i)
-                    saveWorkspace(i % 2 ? a : b, file.string());
+                    saveWorkspace(i % 3 == 0 ? a : b, file.string());
             } catch (...) {
                 ::_exit(3);
             }
         }
-        // Mostly within the first saves, sometimes after many (fsync makes a save take a while).
-        const unsigned us = rng() % 4 == 0 ? 50000 + rng() % 200000 : 1000 + rng() % 30000;
+        // Mostly within the first saves, sometimes after many: in units of one save of B as timed here
+        // (fsync makes a save take a while, and a sanitizer build takes ten times as long as a Release one).
+        const auto us = static_cast<unsigned>(rng() % 4 == 0 ? saveUs * (2 + rng() % 8)
+                                                             : saveUs / 10 + rng() % (2 * saveUs + 1));
         std::this_thread::sleep_for(std::chrono::microseconds(us));
         ASSERT_EQ(::kill(pid, SIGKILL), 0);
         int status = 0;
@@ -124,9 +136,10 @@ TEST(WorkspaceAtomic, KilledWhileSavingLeavesTheOldOrTheNewFile) {
     // The kills landed at different points of the sequence; a temporary may be left by a kill between its
     // creation and the rename (never read as the workspace; the next save does not need it).
     const int left = temporariesIn(d.path, file.filename().string());
-    std::printf("%d kills: the file was the small workspace %d times, the large one %d times; %d temporaries "
-                "left\n",
-                kRounds, sawA, sawB, left);
+    std::printf(
+        "%d kills (one save of B: %u us): the file was the small workspace %d times, the large one %d "
+        "times; %d temporaries left\n",
+        kRounds, saveUs, sawA, sawB, left);
     EXPECT_GT(sawA, 0);
     EXPECT_GT(sawB, 0);
     EXPECT_LE(left, kRounds);
