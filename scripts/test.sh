@@ -38,6 +38,11 @@ if [ "${VERNIER_SKIP_ASAN:-0}" != 1 ]; then
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build-asan --output-on-failure -j "${VERNIER_TEST_JOBS:-2}" --timeout 1200
   echo "== sanitizer pass finished in $(( $(date +%s) - asan_start )) s"
+  # The GUI tests of tests/sanitizers/gui-tests.txt under ASan+UBSan on Xvfb, in the same build directory
+  # (VERNIER_SKIP_GUI_ASAN=1 skips them).
+  if [ "${VERNIER_SKIP_GUI_ASAN:-0}" != 1 ]; then
+    bash scripts/test-gui-asan.sh
+  fi
 fi
 bash scripts/check-format.sh
 echo "== all tests passed in $(( $(date +%s) - start )) s"
