@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <numeric>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 
 #include "figures/palette.h"
 
@@ -95,6 +98,7 @@ void TrialTableModel::setStyles(const SystemStyles& styles) {
     if (styles == styles_) return;
     beginResetModel();
     styles_ = styles;
+    buildSortKeys();
     endResetModel();
 }
 
@@ -121,7 +125,75 @@ void TrialTableModel::setResultSet(std::shared_ptr<const ResultSet> set) {
                 keys.insert(k);
         extraKeys_.assign(keys.begin(), keys.end());
     }
+    buildSortKeys();
     endResetModel();
+}
+
+void TrialTableModel::buildSortKeys() {
+    taskKeys_.clear();
+    systemRanks_.clear();
+    if (!set_) return;
+    const std::size_t n = set_->trials.size();
+    taskKeys_.reserve(n);
+    std::vector<QString> names;
+    std::vector<int> nameOf; // per trial: index into names
+    nameOf.reserve(n);
+    std::unordered_map<std::string, int> byLabel; // a system's label -> its name's index
+    char attempt[16];
+    for (std::size_t i = 0; i < n; ++i) {
+        const TrialRecord& t = set_->trials[i];
+        const std::string label = t.system.label();
+        const int at = i < attempts_.size() ? attempts_[i].index : 0;
+        std::snprintf(attempt, sizeof attempt, "%04d", at);
+        taskKeys_.push_back(t.taskId + '\x1f' + label + '\x1f' + attempt);
+        auto [it, added] = byLabel.try_emplace(label, static_cast<int>(names.size()));
+        if (added) names.push_back(systemName(t));
+        nameOf.push_back(it->second);
+    }
+    // Rank the distinct names as QString compares them (what sorting by SortRole did), equal names equal.
+    std::vector<int> order(names.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return names[a] < names[b]; });
+    std::vector<int> rank(names.size(), 0);
+    for (std::size_t k = 0; k < order.size(); ++k)
+        rank[static_cast<std::size_t>(order[k])] = k > 0 && names[order[k]] == names[order[k - 1]]
+                                                       ? rank[static_cast<std::size_t>(order[k - 1])]
+                                                       : static_cast<int>(k);
+    systemRanks_.reserve(n);
+    for (int name : nameOf)
+        systemRanks_.push_back(rank[static_cast<std::size_t>(name)]);
+}
+
+bool TrialTableModel::rowLessThan(int left, int right, int column) const {
+    const auto l = static_cast<std::size_t>(left), r = static_cast<std::size_t>(right);
+    if (column == Task && l < taskKeys_.size() && r < taskKeys_.size()) return taskKeys_[l] < taskKeys_[r];
+    if (column == System && l < systemRanks_.size() && r < systemRanks_.size())
+        return systemRanks_[l] < systemRanks_[r];
+    if (!set_ || l >= set_->trials.size() || r >= set_->trials.size()) return false;
+    // The SortRole numbers of data(), computed alone.
+    const auto value = [&](std::size_t i) -> double {
+        const TrialRecord& t = set_->trials[i];
+        switch (column) {
+        case Attempt:
+            return i < attempts_.size() ? attempts_[i].index : 0;
+        case Reward: {
+            const bool valid =
+                t.loadError.empty() && t.taskIndex >= 0 && t.taskIndex < static_cast<int>(set_->tasks.size());
+            return valid ? t.effectiveReward(set_->preferRescored()) : kUnknownSort;
+        }
+        case Cost:
+            return t.costUsd.value_or(kUnknownSort);
+        case Duration: {
+            const auto d = t.durationSeconds();
+            return d ? *d / 60.0 : kUnknownSort;
+        }
+        case Recorded:
+            return t.recordedReward.value_or(kUnknownSort);
+        default:
+            return 0;
+        }
+    };
+    return value(l) < value(r);
 }
 
 int TrialTableModel::rowCount(const QModelIndex& parent) const {
@@ -326,6 +398,14 @@ void TrialFilterProxy::clearOnlyTrials() {
     restricted_ = false;
     only_.clear();
     invalidateFilter();
+}
+
+bool TrialFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+    auto* model = qobject_cast<const TrialTableModel*>(sourceModel());
+    if (model && sortRole() == TrialTableModel::SortRole && left.column() == right.column() &&
+        model->hasSortKeys(left.column()))
+        return model->rowLessThan(left.row(), right.row(), left.column());
+    return QSortFilterProxyModel::lessThan(left, right);
 }
 
 bool TrialFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {

@@ -107,6 +107,41 @@ TEST(UiItemModels, TrialTableModelListsEveryTrialIncludingMalformed) {
                     .contains("base / edit"));
 }
 
+// Sorting by Task, System or a number column compares keys built once per result set or numbers (100k rows
+// sort without a QString per comparison); the order must be the one the SortRole values give, in both
+// directions and with aliases.
+TEST(UiItemModels, TrialSortWithoutVariantsMatchesTheSortRoleOrder) {
+    const auto fx = writeUiFixture();
+    const auto a = fixtureAnalysis(fx);
+    TrialTableModel model;
+    SystemStyles styles;
+    styles.byLabel["beta/m2"].alias = "Aardvark"; // an alias sorts by its shown name
+    model.setStyles(styles);
+    model.setResultSet(a->set);
+    TrialFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    ASSERT_GT(proxy.rowCount(), 10);
+    for (int column :
+         {int(TrialTableModel::Task), int(TrialTableModel::System), int(TrialTableModel::Attempt),
+          int(TrialTableModel::Reward), int(TrialTableModel::Cost), int(TrialTableModel::Duration),
+          int(TrialTableModel::Recorded)})
+        for (Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            proxy.sort(column, order);
+            for (int row = 1; row < proxy.rowCount(); ++row) {
+                const QVariant prev = proxy.index(row - 1, column).data(TrialTableModel::SortRole);
+                const QVariant here = proxy.index(row, column).data(TrialTableModel::SortRole);
+                const int c = QVariant::compare(prev, here) == QPartialOrdering::Less      ? -1
+                              : QVariant::compare(prev, here) == QPartialOrdering::Greater ? 1
+                                                                                           : 0;
+                EXPECT_TRUE(order == Qt::AscendingOrder ? c <= 0 : c >= 0)
+                    << "column " << column << " row " << row << ": " << prev.toString().toStdString() << " / "
+                    << here.toString().toStdString();
+            }
+        }
+    proxy.sort(TrialTableModel::System, Qt::AscendingOrder);
+    EXPECT_EQ(proxy.index(0, TrialTableModel::System).data().toString(), QStringLiteral("Aardvark"));
+}
+
 TEST(UiItemModels, TrialFilterProxyAppliesSharedFilter) {
     const auto fx = writeUiFixture();
     const auto a = fixtureAnalysis(fx);
