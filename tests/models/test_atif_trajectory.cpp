@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "models/atif_trajectory.h"
+#include "support/temp_dir.h"
 
 using namespace vernier;
 namespace fs = std::filesystem;
@@ -21,18 +22,8 @@ namespace fs = std::filesystem;
 namespace {
 
 // A private temporary folder, removed at the end of the test.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        path = fs::temp_directory_path() /
-               ("vernier-atif-" + std::to_string(::getpid()) + "-" +
-                std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
+struct TempDir : test::TempDir {
+    TempDir() : test::TempDir("vernier-atif") {}
 };
 
 void writeFile(const fs::path& p, const std::string& bytes) {

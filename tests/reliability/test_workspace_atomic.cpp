@@ -22,24 +22,16 @@
 
 #include "models/workspace.h"
 #include "scoring/errors.h"
+#include "support/temp_dir.h"
 
 using namespace vernier;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        path = fs::temp_directory_path() /
-               ("vernier-wsatomic-" + std::to_string(::getpid()) + "-" +
-                std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
+// A private temporary folder, removed at the end of the test.
+struct TempDir : test::TempDir {
+    TempDir() : test::TempDir("vernier-wsatomic") {}
 };
 
 std::string slurp(const fs::path& p) {

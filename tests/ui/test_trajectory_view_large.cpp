@@ -22,6 +22,7 @@
 #include <gtest/gtest.h>
 
 #include "models/file_ref.h"
+#include "support/temp_dir.h"
 #include "ui/inspector/trajectory_view.h"
 
 using namespace vernier;
@@ -30,18 +31,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        path = fs::temp_directory_path() /
-               ("vernier-bigview-" + std::to_string(::getpid()) + "-" +
-                std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
+// A private temporary folder, removed at the end of the test.
+struct TempDir : test::TempDir {
+    TempDir() : test::TempDir("vernier-bigview") {}
 };
 
 long maxRssKiB() {
