@@ -179,7 +179,7 @@ def check_docs(c, prefix, version, gui):
         m = re.match(r"^vernier \(([^)]+)\) \S+; urgency=\w+$", first)
         c.check(m is not None and m.group(1) == version, "changelog's newest entry is the CMake project version",
                 f"changelog says {first!r}, CMake says {version}")
-    pages = ["vernier-cli"] + (["vernier"] if gui else [])
+    pages = ["vernier-cli", "vernier-rescore-worker"] + (["vernier"] if gui else [])
     for page in pages:
         man = os.path.join(share, "man", "man1", f"{page}.1.gz")
         if c.check(os.path.isfile(man), f"share/man/man1/{page}.1.gz installed"):
