@@ -14,7 +14,10 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <openssl/evp.h>
+#include <stdexcept>
 #include <system_error>
+#include <thread>
 
 #include "models/report_json.h"
 #include "vernier_version.h"
@@ -66,13 +69,47 @@ void rememberTreeSha256(const std::string& canonicalFolder, const std::string& s
 std::string treeSha256Of(std::vector<TreeFile> files) {
     std::vector<std::string> lines;
     lines.reserve(files.size());
-    for (const TreeFile& f : files)
-        lines.push_back(f.path + '\t' + std::to_string(f.size) + '\t' + std::to_string(f.mtime) + '\n');
-    std::sort(lines.begin(), lines.end());
-    QCryptographicHash h(QCryptographicHash::Sha256);
+    for (TreeFile& f : files) {
+        std::string l = std::move(f.path);
+        l += '\t';
+        l += std::to_string(f.size);
+        l += '\t';
+        l += std::to_string(f.mtime);
+        l += '\n';
+        lines.push_back(std::move(l));
+    }
+    // A large listing (the trial index hashes a million files at once) is sorted in two halves at once.
+    if (!std::is_sorted(lines.begin(), lines.end())) {
+        const auto mid = lines.begin() + static_cast<std::ptrdiff_t>(lines.size() / 2);
+        if (lines.size() >= (1u << 16)) {
+            std::thread half([&] { std::sort(lines.begin(), mid); });
+            std::sort(mid, lines.end());
+            half.join();
+            std::inplace_merge(lines.begin(), mid, lines.end());
+        } else {
+            std::sort(lines.begin(), lines.end());
+        }
+    }
+    // One buffer, one digest: OpenSSL's SHA-256 uses the CPU's SHA instructions (~10x QCryptographicHash on a
+    // million-file listing of ~100 MB).
+    std::size_t total = 0;
     for (const std::string& l : lines)
-        h.addData(QByteArrayView(l.data(), static_cast<qsizetype>(l.size())));
-    return h.result().toHex().toStdString();
+        total += l.size();
+    std::string all;
+    all.reserve(total);
+    for (const std::string& l : lines)
+        all += l;
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int mdLen = 0;
+    if (EVP_Digest(all.data(), all.size(), md, &mdLen, EVP_sha256(), nullptr) != 1)
+        throw std::runtime_error("SHA-256 failed");
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string hex;
+    for (unsigned int i = 0; i < mdLen; ++i) {
+        hex += kHex[md[i] >> 4];
+        hex += kHex[md[i] & 15];
+    }
+    return hex;
 }
 
 std::string treeSha256(const std::string& folder) {
