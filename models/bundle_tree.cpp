@@ -135,6 +135,31 @@ BundleTree BundleTree::open(const std::string& path) {
     return t;
 }
 
+std::optional<BundleTree> BundleTree::fromListing(const std::string& path, const std::string& canon,
+                                                  std::vector<std::string> known,
+                                                  const std::vector<std::string>& relist) {
+    BundleTree t;
+    t.root_ = path;
+    t.canon_ = canon;
+    t.files_ = std::move(known);
+    const fs::path root(canon);
+    Walker w{root, t.canon_ + "/", t.files_, t.linked_, t.problems_, {root}};
+    for (const auto& dir : relist) {
+        std::string rel = dir;
+        while (!rel.empty() && rel.back() == '/')
+            rel.pop_back();
+        const int depth = rel.empty() ? 0 : 1 + static_cast<int>(std::count(rel.begin(), rel.end(), '/'));
+        std::error_code ec;
+        const fs::path at = rel.empty() ? root : root / rel;
+        if (fs::is_symlink(at, ec) || !fs::is_directory(at, ec)) return std::nullopt;
+        w.walk(at, rel, depth);
+    }
+    if (!t.linked_.empty() || !t.problems_.empty()) return std::nullopt;
+    std::sort(t.files_.begin(), t.files_.end());
+    t.files_.erase(std::unique(t.files_.begin(), t.files_.end()), t.files_.end());
+    return t;
+}
+
 bool BundleTree::has(const std::string& rel) const {
     return std::binary_search(files_.begin(), files_.end(), rel);
 }

@@ -4,6 +4,7 @@
 // A read-only file listing of a folder or a .zip, with paths relative to its root ("a/b/c.json").
 // Folder walks never follow symlinks that point outside the root; nothing is ever written.
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -17,6 +18,14 @@ class BundleTree {
 public:
     // Throws InputError when `path` is neither a folder nor a readable zip.
     static BundleTree open(const std::string& path);
+
+    // A folder whose listing is known (the trial index, docs/index.md "Partial update"): `known` holds the
+    // relative paths of the files outside the folders `relist` (relative, ending in '/'; "" is the whole
+    // folder), whose files are listed again from disk with open()'s rules. Returns nullopt when that finds a
+    // symlink or a listing problem (the caller then opens the folder whole). `canon` is the canonical root.
+    static std::optional<BundleTree> fromListing(const std::string& path, const std::string& canon,
+                                                 std::vector<std::string> known,
+                                                 const std::vector<std::string>& relist);
 
     const std::string& root() const { return root_; }
     bool isZip() const { return zip_ != nullptr; }

@@ -4,6 +4,7 @@
 // final one and renamed over it, so a reader sees the old index or the new one, never half of one.
 #include "models/trial_index.h"
 #include "models/trial_index_codec.h"
+#include "models/trial_index_signals.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -24,6 +25,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <filesystem>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <random>
@@ -41,109 +43,7 @@ namespace vernier {
 
 namespace {
 using namespace index_codec;
-
-// ---------------------------------------------------------------- validation signals
-// A folder bundle's index is valid while (docs/index.md, "Validation"):
-//  - every directory of the bundle has the modification time it had (a file added, removed or renamed
-//    anywhere changes its directory's time, so the set of files is the same), and
-//  - every file of the bundle has the same size, modification time and inode (a rewrite in place or a
-//    replacement changes them). The import parses only some of them (result.json, config.json, reward
-//    files, manifest, trajectory, lock.json); the others (answer documents, logs) are covered too so that
-//    the signals are a complete record of the tree: the provenance tree hash is taken from them
-//    (indexedTreeSha256) instead of statting the bundle again.
-
-struct Signal {
-    std::string path; // relative to the canonical folder; "" is the folder itself
-    bool dir = false;
-    std::int64_t mtime = 0, ctime = 0, size = 0, inode = 0;
-};
-
-std::int64_t ns(const struct timespec& t) {
-    return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
-}
-
-// stat() of a signal's path; false when it is gone.
-// `rel` is looked up from the bundle folder's descriptor: no walk down the folder's own path per call.
-bool statSignal(int rootFd, const std::string& rel, bool dir, Signal& s) {
-    struct stat st {};
-    if (::fstatat(rootFd, rel.empty() ? "." : rel.c_str(), &st, 0) != 0) return false;
-    if (dir != S_ISDIR(st.st_mode)) return false;
-    s.mtime = ns(st.st_mtim);
-    if (!dir) {
-        s.ctime = ns(st.st_ctim);
-        s.size = static_cast<std::int64_t>(st.st_size);
-        s.inode = static_cast<std::int64_t>(st.st_ino);
-    }
-    return true;
-}
-
-// An open descriptor of a folder, closed on scope exit; -1 when it cannot be opened.
-struct FolderFd {
-    int fd;
-    explicit FolderFd(const std::string& path)
-        : fd(::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {}
-    ~FolderFd() {
-        if (fd >= 0) ::close(fd);
-    }
-    FolderFd(const FolderFd&) = delete;
-    FolderFd& operator=(const FolderFd&) = delete;
-};
-
-// Every real directory below the folder `name` of `parentFd` (symlinks are not followed: a symlink that
-// changes changes its own directory), relative, "" first, with its modification time taken before it is read.
-// `links` is set when any entry of the tree is a symlink.
-void listDirs(int parentFd, const std::string& name, const std::string& rel, std::vector<Signal>& out,
-              bool& links, int depth) {
-    if (depth > 32) return;
-    const int fd = ::openat(parentFd, name.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
-    if (fd < 0) return;
-    struct stat st {};
-    if (::fstat(fd, &st) != 0) {
-        ::close(fd);
-        return;
-    }
-    out.push_back(Signal{rel, true, ns(st.st_mtim)});
-    DIR* d = ::fdopendir(fd);
-    if (!d) {
-        ::close(fd);
-        return;
-    }
-    std::vector<std::string> subs;
-    while (dirent* e = ::readdir(d)) {
-        if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
-        bool isDir = e->d_type == DT_DIR;
-        if (e->d_type == DT_LNK) links = true;
-        if (e->d_type == DT_UNKNOWN) {
-            struct stat sub {};
-            const bool ok = ::fstatat(fd, e->d_name, &sub, AT_SYMLINK_NOFOLLOW) == 0;
-            isDir = ok && S_ISDIR(sub.st_mode);
-            if (ok && S_ISLNK(sub.st_mode)) links = true;
-        }
-        if (isDir) subs.emplace_back(e->d_name);
-    }
-    std::sort(subs.begin(), subs.end());
-    for (const auto& s : subs) // relative to this folder's descriptor: no path walk per folder
-        listDirs(fd, s, rel.empty() ? s : rel + "/" + s, out, links, depth + 1);
-    ::closedir(d); // closes fd
-}
-
-// Runs fn(i) for i in [0, n) on a few threads (stat and decode are independent per item).
-template <typename Fn> void parallelFor(std::size_t n, Fn fn) {
-    const std::size_t nThreads = std::min<std::size_t>(4, (n + 1023) / 1024);
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-        for (std::size_t i = next.fetch_add(1); i < n; i = next.fetch_add(1))
-            fn(i);
-    };
-    std::vector<std::unique_ptr<QThread>> threads;
-    for (std::size_t k = 1; k < nThreads; ++k) {
-        threads.emplace_back(QThread::create(worker));
-        threads.back()->start();
-    }
-    worker();
-    for (auto& th : threads)
-        th->wait();
-}
+using namespace index_signals;
 
 // ---------------------------------------------------------------- SQLite
 
@@ -268,36 +168,6 @@ CREATE TABLE bundle_files(path TEXT PRIMARY KEY, is_dir INTEGER NOT NULL, mtime_
                           ctime_ns INTEGER NOT NULL, size INTEGER NOT NULL, inode INTEGER NOT NULL);
 )sql";
 
-std::string encodeSignals(const std::vector<Signal>& sigs) {
-    Enc e;
-    e.u32(static_cast<std::uint32_t>(sigs.size()));
-    for (const auto& s : sigs) {
-        e.str(s.path);
-        e.flag(s.dir);
-        e.i64(s.mtime);
-        e.i64(s.ctime);
-        e.i64(s.size);
-        e.i64(s.inode);
-    }
-    return std::move(e.out);
-}
-
-std::vector<Signal> decodeSignals(const char* p, std::size_t n) {
-    Dec d(p, n);
-    const std::uint32_t count = d.u32();
-    if (count > n) throw InputError("corrupt validation");
-    std::vector<Signal> out(count);
-    for (auto& s : out) {
-        s.path = d.str();
-        s.dir = d.flag();
-        s.mtime = d.i64();
-        s.ctime = d.i64();
-        s.size = d.i64();
-        s.inode = d.i64();
-    }
-    return out;
-}
-
 // ---------------------------------------------------------------- what an index holds
 
 struct BundleKey {
@@ -418,83 +288,143 @@ std::optional<StoredIndex> readIndex(const std::string& path, const BundleKey& k
     }
 }
 
-// Signals of a folder bundle, taken before what they vouch for is read (a change during the import is then
-// seen at the next open): the directories before the bundle is listed, the parsed files before they are read.
-struct TakenSignal {
-    Signal signal;
-    std::string ownerKey; // the path inside the bundle that decides which trial folder it belongs to
+// A new index file: a temporary name beside `path`, removed unless commit() renames it over `path`, so a
+// reader sees the old index or the new one, never half of one.
+class TempIndexFile {
+public:
+    explicit TempIndexFile(std::string path) : path_(std::move(path)) {
+        std::random_device rd;
+        tmp_ = path_ + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(rd());
+    }
+    ~TempIndexFile() {
+        if (!committed_) std::remove(tmp_.c_str());
+    }
+    TempIndexFile(const TempIndexFile&) = delete;
+    TempIndexFile& operator=(const TempIndexFile&) = delete;
+    const std::string& name() const { return tmp_; }
+    Db open(int flags) const {
+        sqlite3* raw = nullptr;
+        const int rc = sqlite3_open_v2(tmp_.c_str(), &raw, flags, nullptr);
+        Db db(raw);
+        if (rc != SQLITE_OK) throw InputError(raw ? sqlite3_errmsg(raw) : "cannot create " + tmp_);
+        // A private file until the rename: no journal needed; one sync at the end.
+        exec(db.get(), "PRAGMA journal_mode=OFF; PRAGMA synchronous=NORMAL;");
+        return db;
+    }
+    void commit() {
+        if (std::rename(tmp_.c_str(), path_.c_str()) != 0)
+            throw InputError("cannot rename " + tmp_ + ": " + std::strerror(errno));
+        committed_ = true;
+    }
+
+private:
+    std::string path_, tmp_;
+    bool committed_ = false;
 };
 
-std::vector<TakenSignal> statAll(std::vector<TakenSignal> all, const std::string& canon) {
-    std::vector<char> present(all.size(), 0);
-    const FolderFd root(canon);
-    parallelFor(all.size(), [&](std::size_t i) {
-        Signal& s = all[i].signal;
-        present[i] = root.fd >= 0 && statSignal(root.fd, s.path, s.dir, s) ? 1 : 0;
-    });
-    std::vector<TakenSignal> out;
-    for (std::size_t i = 0; i < all.size(); ++i)
-        if (present[i]) out.push_back(std::move(all[i]));
+constexpr const char* kInsertTrial =
+    "INSERT INTO trials VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+    "?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+constexpr const char* kInsertRewardKey = "INSERT INTO reward_keys VALUES(?,?,?)";
+
+// One row of `trials` (number `ord`, folder `dir` relative to the bundle) and its reward keys.
+void insertTrialRow(sqlite3* db, sqlite3_stmt* ins, sqlite3_stmt* keys, std::int64_t ord,
+                    const TrialRecord& t, const std::string& dir, const std::vector<Signal>& sigs,
+                    const PathContext& ctx) {
+    sqlite3_stmt* s = ins;
+    int c = 1;
+    std::string dirNoSlash = dir;
+    while (!dirNoSlash.empty() && dirNoSlash.back() == '/')
+        dirNoSlash.pop_back();
+    sqlite3_bind_int64(s, c++, ord);
+    bindText(s, c++, ctx.given);
+    bindText(s, c++, dirNoSlash);
+    bindText(s, c++, t.trialName);
+    bindText(s, c++, t.bundleKind);
+    bindText(s, c++, t.system.agent);
+    bindText(s, c++, t.system.model);
+    bindTextOrNull(s, c++, t.run.agentVersion);
+    bindTextOrNull(s, c++, t.run.modelProvider);
+    bindTextOrNull(s, c++, t.run.modelName);
+    bindTextOrNull(s, c++, t.run.jobId);
+    bindTextOrNull(s, c++, t.run.source);
+    std::string kw = "{";
+    for (std::size_t k = 0; k < t.run.agentKwargs.size(); ++k)
+        kw += (k ? "," : "") + nlohmann::json(t.run.agentKwargs[k].first).dump() + ":" +
+              t.run.agentKwargs[k].second;
+    bindText(s, c++, kw + "}");
+    bindText(s, c++, t.taskName);
+    bindText(s, c++, t.taskId);
+    bindOpt(s, c++, t.startedAt);
+    bindOpt(s, c++, t.finishedAt);
+    bindOpt(s, c++, t.agentStartedAt);
+    bindOpt(s, c++, t.agentFinishedAt);
+    bindOpt(s, c++, t.durationSeconds());
+    bindOpt(s, c++, t.agentDurationSeconds());
+    bindOpt(s, c++, t.recordedReward);
+    sqlite3_bind_int(s, c++, t.rewardComputedFromSteps ? 1 : 0);
+    bindOpt(s, c++, t.recordedDetails.single.geometry);
+    bindOpt(s, c++, t.recordedDetails.single.spec);
+    bindTextOrNull(s, c++, t.recordedDetails.single.gate);
+    sqlite3_bind_int(s, c++, t.recordedDetails.present ? 1 : 0);
+    bindTextOrNull(s, c++, t.exceptionType);
+    bindTextOrNull(s, c++, t.exceptionMessage);
+    bindTextOrNull(s, c++, t.stoppedAtStep);
+    bindOpt(s, c++, t.costUsd);
+    bindOpt(s, c++, t.tokens.input);
+    bindOpt(s, c++, t.tokens.cache);
+    bindOpt(s, c++, t.tokens.output);
+    bindTextOrNull(s, c++, t.usageSource);
+    sqlite3_bind_int(s, c++, static_cast<int>(t.steps.size()));
+    for (const FileRef* r :
+         {&t.answer, &t.answerBase, &t.answerEdit, &t.answerPy, &t.trajectory, &t.resultJson, &t.agentLog})
+        bindTextOrNull(s, c++, r->empty() ? std::string() : r->display());
+    bindTextOrNull(s, c++, t.loadError);
+    sqlite3_bind_int(s, c++, static_cast<int>(t.warnings.size()));
+    const std::string rec = encodeTrial(t, ctx);
+    sqlite3_bind_blob(s, c++, rec.data(), static_cast<int>(rec.size()), SQLITE_TRANSIENT);
+    const std::string val = encodeSignals(sigs);
+    sqlite3_bind_blob(s, c++, val.data(), static_cast<int>(val.size()), SQLITE_TRANSIENT);
+    if (c != sqlite3_bind_parameter_count(s) + 1) throw InputError("index: column count mismatch");
+    if (sqlite3_step(s) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db));
+    sqlite3_reset(s);
+    for (const auto& [k, v] : t.rewardKeys) {
+        sqlite3_bind_int64(keys, 1, ord);
+        bindText(keys, 2, k);
+        sqlite3_bind_double(keys, 3, v);
+        if (sqlite3_step(keys) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db));
+        sqlite3_reset(keys);
+    }
+}
+
+void insertProblems(sqlite3* db, const std::vector<ImportProblem>& before,
+                    const std::vector<ImportProblem>& after, const PathContext& ctx) {
+    Stmt p = prepare(db, "INSERT INTO problems(phase, location, path, reason, trial) VALUES(?,?,?,?,?)");
+    for (int phase : {0, 1})
+        for (const auto& pr : phase == 0 ? before : after) {
+            Enc e;
+            putPath(e, pr.path, ctx);
+            sqlite3_bind_int(p.get(), 1, phase);
+            sqlite3_bind_blob(p.get(), 2, e.out.data(), static_cast<int>(e.out.size()), SQLITE_TRANSIENT);
+            bindText(p.get(), 3, pr.path);
+            bindText(p.get(), 4, pr.reason);
+            bindText(p.get(), 5, pr.trial);
+            if (sqlite3_step(p.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db));
+            sqlite3_reset(p.get());
+        }
+}
+
+std::string joined(const std::vector<std::string>& items, const char* sep) {
+    std::string out;
+    for (const auto& v : items)
+        out += (out.empty() ? "" : sep) + v;
     return out;
 }
 
-std::vector<TakenSignal> directorySignals(const std::string& canon, bool& links) {
-    std::vector<Signal> dirs;
-    listDirs(AT_FDCWD, canon, "", dirs, links, 0);
-    std::vector<TakenSignal> all;
-    all.reserve(dirs.size());
-    for (auto& d : dirs) {
-        std::string owner = d.path.empty() ? std::string() : d.path + "/";
-        all.push_back({std::move(d), std::move(owner)});
-    }
-    return all;
-}
-
-// Every file of the tree (the parsed ones and the others: docs/index.md "Validation").
-std::vector<TakenSignal> fileSignals(const BundleTree& tree, const std::string& canon) {
-    std::vector<TakenSignal> all;
-    all.reserve(tree.files().size());
-    for (const auto& f : tree.files()) {
-        // A file reached through a symlink inside the bundle: its target is what is read.
-        const std::string real = tree.ref(f).path();
-        all.push_back({Signal{startsWithDir(real, canon) ? real.substr(canon.size() + 1) : f, false}, f});
-    }
-    return statAll(std::move(all), canon);
-}
-
-// The provenance tree hash (models/provenance_json.h treeSha256) of the files whose signals were taken:
-// the same value a walk of the folder gives, from the same facts (path, size, modification time).
-std::string treeHashOf(const std::vector<TakenSignal>& files) {
-    std::vector<TreeFile> listing;
-    listing.reserve(files.size());
-    for (const auto& f : files) {
-        const auto sys =
-            std::chrono::sys_time<std::chrono::nanoseconds>(std::chrono::nanoseconds(f.signal.mtime));
-        const auto fileTime = std::chrono::file_clock::from_sys(sys);
-        listing.push_back(
-            {f.ownerKey, static_cast<std::uint64_t>(f.signal.size),
-             std::chrono::duration_cast<std::chrono::nanoseconds>(fileTime.time_since_epoch()).count()});
-    }
-    return treeSha256Of(std::move(listing));
-}
-
-// Which trial folder each signal belongs to; the rest are the bundle's.
-void assignSignals(std::vector<TakenSignal> taken, const std::vector<std::string>& trialDirs,
-                   std::vector<std::vector<Signal>>& perTrial, std::vector<Signal>& bundleLevel) {
-    perTrial.assign(trialDirs.size(), {});
-    std::map<std::string, std::size_t> trialOf;
-    for (std::size_t i = 0; i < trialDirs.size(); ++i)
-        trialOf.emplace(trialDirs[i], i);
-    for (auto& t : taken) {
-        // Trial folders do not nest (docs/formats.md), so the greatest folder not after the path is the only
-        // one that can hold it.
-        auto it = trialOf.upper_bound(t.ownerKey);
-        if (it != trialOf.begin() &&
-            t.ownerKey.compare(0, std::prev(it)->first.size(), std::prev(it)->first) == 0)
-            perTrial[std::prev(it)->second].push_back(std::move(t.signal));
-        else
-            bundleLevel.push_back(std::move(t.signal));
-    }
+std::string secondsNow() {
+    return std::to_string(
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count());
 }
 
 // Writes the whole index to a temporary file beside `path` and renames it over `path`.
@@ -503,33 +433,17 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
                     const std::vector<std::vector<Signal>>& perTrial, const std::vector<Signal>& bundleLevel,
                     const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
                     const BundleInfo& info, const std::string& treeSha) {
-    std::random_device rd;
-    const std::string tmp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(rd());
-    struct Cleanup {
-        std::string file;
-        bool keep = false;
-        ~Cleanup() {
-            if (!keep) std::remove(file.c_str());
-        }
-    } cleanup{tmp};
+    TempIndexFile file(path);
     {
-        sqlite3* raw = nullptr;
-        const int rc =
-            sqlite3_open_v2(tmp.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-        Db db(raw);
-        if (rc != SQLITE_OK) throw InputError(raw ? sqlite3_errmsg(raw) : "cannot create " + tmp);
-        // A private file until the rename: no journal needed; one sync at the end.
-        exec(db.get(), "PRAGMA journal_mode=OFF; PRAGMA synchronous=NORMAL; PRAGMA page_size=8192;");
-        exec(db.get(), ("PRAGMA application_id=" + std::to_string(kTrialIndexApplicationId) +
-                        "; PRAGMA user_version=" + std::to_string(kTrialIndexSchemaVersion) + ";")
-                           .c_str());
+        Db db = file.open(SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        exec(db.get(),
+             ("PRAGMA page_size=8192; PRAGMA application_id=" + std::to_string(kTrialIndexApplicationId) +
+              "; PRAGMA user_version=" + std::to_string(kTrialIndexSchemaVersion) + ";")
+                 .c_str());
         exec(db.get(), "BEGIN");
         exec(db.get(), kSchema);
         {
             Stmt m = prepare(db.get(), "INSERT INTO meta(key, value) VALUES(?, ?)");
-            std::string versions;
-            for (const auto& v : info.harborVersions)
-                versions += (versions.empty() ? "" : "\n") + v;
             const std::vector<std::pair<std::string, std::string>> rows = {
                 {"format", "vernier-trial-index"},
                 {"bundle_kind", key.kind},
@@ -538,12 +452,10 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
                 {"zip_mtime_ns", std::to_string(key.zipMtime)},
                 {"trials", std::to_string(trials.size())},
                 {"jobs", std::to_string(info.jobs)},
-                {"harbor_versions", versions},
+                {"harbor_versions", joined(info.harborVersions, "\n")},
                 {"tree_sha256", treeSha},
                 {"written_by", std::string("vernier ") + VERNIER_VERSION},
-                {"written_at", std::to_string(std::chrono::duration_cast<std::chrono::seconds>(
-                                                  std::chrono::system_clock::now().time_since_epoch())
-                                                  .count())},
+                {"written_at", secondsNow()},
                 {"complete", "1"}};
             for (const auto& [k, v] : rows) {
                 bindText(m.get(), 1, k);
@@ -552,105 +464,20 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
                 sqlite3_reset(m.get());
             }
         }
-        Stmt ins = prepare(db.get(),
-                           "INSERT INTO trials VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
-                           "?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-        Stmt key2 = prepare(db.get(), "INSERT INTO reward_keys VALUES(?,?,?)");
-        for (std::size_t i = 0; i < trials.size(); ++i) {
-            const TrialRecord& t = trials[i];
-            sqlite3_stmt* s = ins.get();
-            int c = 1;
-            std::string dirNoSlash = trialDirs[i];
-            while (!dirNoSlash.empty() && dirNoSlash.back() == '/')
-                dirNoSlash.pop_back();
-            sqlite3_bind_int64(s, c++, static_cast<std::int64_t>(i));
-            bindText(s, c++, ctx.given);
-            bindText(s, c++, dirNoSlash);
-            bindText(s, c++, t.trialName);
-            bindText(s, c++, t.bundleKind);
-            bindText(s, c++, t.system.agent);
-            bindText(s, c++, t.system.model);
-            bindTextOrNull(s, c++, t.run.agentVersion);
-            bindTextOrNull(s, c++, t.run.modelProvider);
-            bindTextOrNull(s, c++, t.run.modelName);
-            bindTextOrNull(s, c++, t.run.jobId);
-            bindTextOrNull(s, c++, t.run.source);
-            std::string kw = "{";
-            for (std::size_t k = 0; k < t.run.agentKwargs.size(); ++k)
-                kw += (k ? "," : "") + nlohmann::json(t.run.agentKwargs[k].first).dump() + ":" +
-                      t.run.agentKwargs[k].second;
-            bindText(s, c++, kw + "}");
-            bindText(s, c++, t.taskName);
-            bindText(s, c++, t.taskId);
-            bindOpt(s, c++, t.startedAt);
-            bindOpt(s, c++, t.finishedAt);
-            bindOpt(s, c++, t.agentStartedAt);
-            bindOpt(s, c++, t.agentFinishedAt);
-            bindOpt(s, c++, t.durationSeconds());
-            bindOpt(s, c++, t.agentDurationSeconds());
-            bindOpt(s, c++, t.recordedReward);
-            sqlite3_bind_int(s, c++, t.rewardComputedFromSteps ? 1 : 0);
-            bindOpt(s, c++, t.recordedDetails.single.geometry);
-            bindOpt(s, c++, t.recordedDetails.single.spec);
-            bindTextOrNull(s, c++, t.recordedDetails.single.gate);
-            sqlite3_bind_int(s, c++, t.recordedDetails.present ? 1 : 0);
-            bindTextOrNull(s, c++, t.exceptionType);
-            bindTextOrNull(s, c++, t.exceptionMessage);
-            bindTextOrNull(s, c++, t.stoppedAtStep);
-            bindOpt(s, c++, t.costUsd);
-            bindOpt(s, c++, t.tokens.input);
-            bindOpt(s, c++, t.tokens.cache);
-            bindOpt(s, c++, t.tokens.output);
-            bindTextOrNull(s, c++, t.usageSource);
-            sqlite3_bind_int(s, c++, static_cast<int>(t.steps.size()));
-            for (const FileRef* r : {&t.answer, &t.answerBase, &t.answerEdit, &t.answerPy, &t.trajectory,
-                                     &t.resultJson, &t.agentLog})
-                bindTextOrNull(s, c++, r->empty() ? std::string() : r->display());
-            bindTextOrNull(s, c++, t.loadError);
-            sqlite3_bind_int(s, c++, static_cast<int>(t.warnings.size()));
-            const std::string rec = encodeTrial(t, ctx);
-            sqlite3_bind_blob(s, c++, rec.data(), static_cast<int>(rec.size()), SQLITE_TRANSIENT);
-            const std::string val = encodeSignals(perTrial.empty() ? std::vector<Signal>() : perTrial[i]);
-            sqlite3_bind_blob(s, c++, val.data(), static_cast<int>(val.size()), SQLITE_TRANSIENT);
-            if (c != sqlite3_bind_parameter_count(s) + 1) throw InputError("index: column count mismatch");
-            if (sqlite3_step(s) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
-            sqlite3_reset(s);
-            for (const auto& [k, v] : t.rewardKeys) {
-                sqlite3_bind_int64(key2.get(), 1, static_cast<std::int64_t>(i));
-                bindText(key2.get(), 2, k);
-                sqlite3_bind_double(key2.get(), 3, v);
-                if (sqlite3_step(key2.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
-                sqlite3_reset(key2.get());
-            }
-        }
-        {
-            Stmt p = prepare(db.get(),
-                             "INSERT INTO problems(phase, location, path, reason, trial) VALUES(?,?,?,?,?)");
-            for (int phase : {0, 1})
-                for (const auto& pr : phase == 0 ? before : after) {
-                    Enc e;
-                    putPath(e, pr.path, ctx);
-                    sqlite3_bind_int(p.get(), 1, phase);
-                    sqlite3_bind_blob(p.get(), 2, e.out.data(), static_cast<int>(e.out.size()),
-                                      SQLITE_TRANSIENT);
-                    bindText(p.get(), 3, pr.path);
-                    bindText(p.get(), 4, pr.reason);
-                    bindText(p.get(), 5, pr.trial);
-                    if (sqlite3_step(p.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
-                    sqlite3_reset(p.get());
-                }
-        }
+        Stmt ins = prepare(db.get(), kInsertTrial);
+        Stmt keys = prepare(db.get(), kInsertRewardKey);
+        for (std::size_t i = 0; i < trials.size(); ++i)
+            insertTrialRow(db.get(), ins.get(), keys.get(), static_cast<std::int64_t>(i), trials[i],
+                           trialDirs[i], perTrial.empty() ? std::vector<Signal>() : perTrial[i], ctx);
+        insertProblems(db.get(), before, after, ctx);
         {
             Stmt b = prepare(db.get(), "INSERT INTO bundles VALUES(?,?,?,?,?,?)");
-            std::string versions;
-            for (const auto& v : info.harborVersions)
-                versions += (versions.empty() ? "" : " ") + v;
             bindText(b.get(), 1, ctx.given);
             bindText(b.get(), 2, key.canon);
             bindText(b.get(), 3, key.kind);
             sqlite3_bind_int64(b.get(), 4, static_cast<std::int64_t>(trials.size()));
             sqlite3_bind_int(b.get(), 5, info.jobs);
-            bindText(b.get(), 6, versions);
+            bindText(b.get(), 6, joined(info.harborVersions, " "));
             if (sqlite3_step(b.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
         }
         {
@@ -668,18 +495,63 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
         }
         exec(db.get(), "COMMIT");
     }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0)
-        throw InputError("cannot rename " + tmp + ": " + std::strerror(errno));
-    cleanup.keep = true;
+    file.commit();
 }
 
-// Has a signal changed since it was recorded?
-bool changedSignal(int rootFd, const Signal& s) {
-    Signal now;
-    if (!statSignal(rootFd, s.path, s.dir, now)) return true;
-    // The change time is recorded but not compared: it also moves when a hard link to the file is made or
-    // removed anywhere (deduplicated bundles, bench/make_large_bundle.py), which says nothing of the content.
-    return now.mtime != s.mtime || (!s.dir && (now.size != s.size || now.inode != s.inode));
+// Rewrites the rows of the trials `rows` (their numbers in the index) of the index at `path`, which holds the
+// same trial folders in the same order, and what depends on all trials (problems, tree hash, versions): a
+// copy of the file is changed and renamed over it (docs/index.md "Partial update").
+void updateIndexFile(const std::string& path, const PathContext& ctx, const std::vector<TrialRecord>& trials,
+                     const std::vector<std::string>& trialDirs, const std::vector<std::size_t>& rows,
+                     const std::vector<std::vector<Signal>>& rowSignals,
+                     const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
+                     const BundleInfo& info, const std::string& treeSha) {
+    TempIndexFile file(path);
+    std::error_code ec;
+    fs::copy_file(path, file.name(), ec);
+    if (ec) throw InputError("cannot copy " + path + ": " + ec.message());
+    {
+        Db db = file.open(SQLITE_OPEN_READWRITE);
+        exec(db.get(), "BEGIN; CREATE TEMP TABLE changed(ord INTEGER PRIMARY KEY);");
+        {
+            Stmt c = prepare(db.get(), "INSERT INTO temp.changed VALUES(?)");
+            for (std::size_t i : rows) {
+                sqlite3_bind_int64(c.get(), 1, static_cast<std::int64_t>(i));
+                if (sqlite3_step(c.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
+                sqlite3_reset(c.get());
+            }
+        }
+        exec(db.get(), "DELETE FROM trials WHERE ord IN (SELECT ord FROM temp.changed);"
+                       "DELETE FROM reward_keys WHERE ord IN (SELECT ord FROM temp.changed);"
+                       "DELETE FROM problems;");
+        Stmt ins = prepare(db.get(), kInsertTrial);
+        Stmt keys = prepare(db.get(), kInsertRewardKey);
+        for (std::size_t k = 0; k < rows.size(); ++k)
+            insertTrialRow(db.get(), ins.get(), keys.get(), static_cast<std::int64_t>(rows[k]),
+                           trials[rows[k]], trialDirs[rows[k]], rowSignals[k], ctx);
+        insertProblems(db.get(), before, after, ctx);
+        {
+            Stmt m = prepare(db.get(), "UPDATE meta SET value = ? WHERE key = ?");
+            const std::vector<std::pair<std::string, std::string>> values = {
+                {"jobs", std::to_string(info.jobs)},
+                {"harbor_versions", joined(info.harborVersions, "\n")},
+                {"tree_sha256", treeSha},
+                {"written_by", std::string("vernier ") + VERNIER_VERSION},
+                {"written_at", secondsNow()}};
+            for (const auto& [k, v] : values) {
+                bindText(m.get(), 1, v);
+                bindText(m.get(), 2, k);
+                if (sqlite3_step(m.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
+                sqlite3_reset(m.get());
+            }
+            Stmt b = prepare(db.get(), "UPDATE bundles SET jobs = ?, harbor_versions = ?");
+            sqlite3_bind_int(b.get(), 1, info.jobs);
+            bindText(b.get(), 2, joined(info.harborVersions, " "));
+            if (sqlite3_step(b.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
+        }
+        exec(db.get(), "COMMIT");
+    }
+    file.commit();
 }
 
 void appendTrialProblems(const TrialRecord& t, std::vector<ImportProblem>& problems) {
@@ -726,6 +598,142 @@ std::string hashedName(const std::string& bundle) {
                .left(32)
                .toStdString() +
            ".sqlite";
+}
+
+// The import when only trial folders changed (docs/index.md "Partial update"). The listing of the unchanged
+// ones is their recorded signals (complete while the tree hash was recorded: no symlinks, nothing skipped),
+// so only the changed folders are listed, read and stat'ed, and only their rows of the index are rewritten.
+// nullopt, with nothing appended, when that cannot be done (a symlink or a listing problem in a changed
+// folder, a file gone meanwhile): the caller then reads the bundle whole.
+std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleKey& key, PathContext ctx,
+                                        const StoredIndex& stored, const std::vector<char>& changed,
+                                        std::vector<TrialRecord>& out, std::vector<ImportProblem>& problems,
+                                        BundleInfo* info, const std::string& indexPath) {
+    std::vector<std::string> known, relist;
+    std::vector<std::size_t> rows;
+    for (const auto& sg : stored.bundleSignals)
+        if (!sg.dir) known.push_back(sg.path);
+    for (std::size_t i = 0; i < stored.trials.size(); ++i) {
+        if (changed[i]) {
+            rows.push_back(i);
+            relist.push_back(stored.trials[i].dir);
+            continue;
+        }
+        for (const auto& sg : stored.trials[i].sigs)
+            if (!sg.dir) known.push_back(sg.path);
+    }
+    // The changed folders' signals, as the whole import takes them: directories before they are listed,
+    // files before they are read.
+    std::vector<std::vector<Signal>> rowSignals(rows.size());
+    bool links = false;
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        std::string rel = relist[k];
+        if (!rel.empty()) rel.pop_back(); // the trailing '/'
+        for (auto& d : directorySignalsUnder(key.canon, rel, links))
+            rowSignals[k].push_back(std::move(d.signal));
+        if (rowSignals[k].empty()) return std::nullopt; // the folder is gone
+    }
+    if (links) return std::nullopt;
+    std::optional<BundleTree> tree = BundleTree::fromListing(bundle, key.canon, std::move(known), relist);
+    if (!tree) return std::nullopt;
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        const std::string& dir = relist[k];
+        std::vector<TakenSignal> files;
+        for (auto it = std::lower_bound(tree->files().begin(), tree->files().end(), dir);
+             it != tree->files().end() && it->compare(0, dir.size(), dir) == 0; ++it)
+            files.push_back({Signal{*it, false}, *it});
+        const std::size_t listed = files.size();
+        files = statAll(std::move(files), key.canon);
+        if (files.size() != listed) return std::nullopt;
+        for (auto& f : files)
+            rowSignals[k].push_back(std::move(f.signal));
+    }
+
+    std::unordered_map<std::string, std::size_t> reusable;
+    for (std::size_t i = 0; i < stored.trials.size(); ++i)
+        if (!changed[i]) reusable.emplace(stored.trials[i].dir, i);
+    std::atomic<int> reused{0};
+    BundleReadHooks hooks;
+    hooks.reuse = [&](const std::string& dir, TrialRecord& t) {
+        auto it = reusable.find(dir);
+        if (it == reusable.end()) return false;
+        try {
+            const StoredTrial& st = stored.trials[it->second];
+            t = decodeTrial(st.record.data(), st.record.size(), ctx);
+        } catch (const std::exception&) {
+            t = TrialRecord();
+            return false;
+        }
+        ++reused;
+        return true;
+    };
+    std::vector<std::string> trialDirs;
+    std::vector<ImportProblem> before, after;
+    hooks.trialDirs = &trialDirs;
+    hooks.problemsBefore = &before;
+    hooks.problemsAfter = &after;
+    BundleInfo localInfo;
+    const std::size_t first = out.size();
+    importBundleTree(*tree, bundle, out, problems, &localInfo, hooks);
+    if (info) *info = localInfo;
+    IndexedImport r;
+    r.indexPath = indexPath;
+    r.state = IndexState::Partial;
+    r.reused = reused;
+    r.reread = static_cast<int>(out.size() - first) - r.reused;
+
+    // The tree hash from every file's signal, the unchanged ones as recorded. The trials' files in the order
+    // of the trials, merged with the bundle's own: in path order when the trials are (a folder listing), and
+    // the hash then needs no sort.
+    std::vector<const Signal*> trialFiles, bundleFiles, files;
+    trialFiles.reserve(tree->files().size());
+    for (std::size_t i = 0, k = 0; i < stored.trials.size(); ++i) {
+        const std::vector<Signal>& sigs = changed[i] ? rowSignals[k++] : stored.trials[i].sigs;
+        for (const auto& sg : sigs)
+            if (!sg.dir) trialFiles.push_back(&sg);
+    }
+    for (const auto& sg : stored.bundleSignals)
+        if (!sg.dir) bundleFiles.push_back(&sg);
+    const auto byPath = [](const Signal* x, const Signal* y) { return x->path < y->path; };
+    std::sort(bundleFiles.begin(), bundleFiles.end(), byPath);
+    files.reserve(trialFiles.size() + bundleFiles.size());
+    std::merge(trialFiles.begin(), trialFiles.end(), bundleFiles.begin(), bundleFiles.end(),
+               std::back_inserter(files), byPath);
+    const std::string treeSha = treeHashOf(files);
+    rememberTreeSha256(key.canon, treeSha);
+    try {
+        const std::vector<TrialRecord> mine(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+        bool sameRows = trialDirs.size() == stored.trials.size() &&
+                        static_cast<std::size_t>(r.reused) + rows.size() == trialDirs.size();
+        for (std::size_t i = 0; sameRows && i < trialDirs.size(); ++i)
+            sameRows = trialDirs[i] == stored.trials[i].dir;
+        if (sameRows) {
+            updateIndexFile(indexPath, ctx, mine, trialDirs, rows, rowSignals, before, after, localInfo,
+                            treeSha);
+        } else {
+            // The import found other trial folders than the index holds (not expected while the bundle's
+            // own signals are unchanged): the whole index, from the signals at hand.
+            std::vector<TakenSignal> taken;
+            for (std::size_t i = 0; i < stored.trials.size(); ++i)
+                if (!changed[i])
+                    for (const auto& sg : stored.trials[i].sigs)
+                        taken.push_back({sg, sg.dir && !sg.path.empty() ? sg.path + "/" : sg.path});
+            for (const auto& sg : stored.bundleSignals)
+                taken.push_back({sg, sg.dir && !sg.path.empty() ? sg.path + "/" : sg.path});
+            for (const auto& sigs : rowSignals)
+                for (const auto& sg : sigs)
+                    taken.push_back({sg, sg.dir && !sg.path.empty() ? sg.path + "/" : sg.path});
+            std::vector<std::vector<Signal>> perTrial;
+            std::vector<Signal> bundleLevel;
+            assignSignals(std::move(taken), trialDirs, perTrial, bundleLevel);
+            writeIndexFile(indexPath, key, ctx, mine, trialDirs, perTrial, bundleLevel, before, after,
+                           localInfo, treeSha);
+        }
+        r.written = true;
+    } catch (const std::exception& e) {
+        r.writeError = std::string("trial index not written: ") + e.what();
+    }
+    return r;
 }
 
 // The import with the index; `readExisting` false rebuilds it whatever is there.
@@ -810,6 +818,12 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         r.note = "trial index " + indexPath + " ignored and rebuilt: corrupt record";
         stored.reset();
     }
+
+    // Some trial folders changed and nothing at the bundle's level: only they are listed and read again, and
+    // only their rows are rewritten.
+    if (stored && key.kind == "folder" && !bundleChanged && !stored->treeSha.empty())
+        if (auto partial = runPartial(bundle, key, ctx, *stored, changed, out, problems, info, indexPath))
+            return *partial;
 
     // Read the bundle, taking unchanged trial folders from the index.
     std::vector<TakenSignal> taken;

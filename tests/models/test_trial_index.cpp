@@ -3,7 +3,8 @@
 // The trial index (models/trial_index.h, docs/index.md): an import with the index gives exactly the result
 // set an import without it gives (every field of every trial, the problems, the bundle facts), for the
 // sample, the Harbor fixtures, the ablation fixture and a zip; a changed, added or removed trial folder is
-// picked up; a corrupt, foreign or other-version index file is ignored and rebuilt.
+// picked up, and a changed one rewrites only its own row; a corrupt, foreign or other-version index file is
+// ignored and rebuilt.
 #include <gtest/gtest.h>
 
 #include <sqlite3.h>
@@ -16,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bundle_builder.h"
+#include "models/provenance_json.h"
 #include "models/result_set.h"
 #include "models/trial_index.h"
 
@@ -180,6 +182,33 @@ void setPragma(const std::string& db, const std::string& sql) {
     ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
     ASSERT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(h);
+}
+
+std::string queryText(const std::string& db, const std::string& sql) {
+    sqlite3* h = nullptr;
+    std::string out;
+    if (sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* s = nullptr;
+        if (sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr) == SQLITE_OK) {
+            while (sqlite3_step(s) == SQLITE_ROW) {
+                for (int c = 0; c < sqlite3_column_count(s); ++c) {
+                    const auto* v = sqlite3_column_text(s, c);
+                    if (c) out += '|';
+                    out += v ? reinterpret_cast<const char*>(v) : "NULL";
+                }
+                out += '\n';
+            }
+        }
+        sqlite3_finalize(s);
+    }
+    sqlite3_close(h);
+    return out;
+}
+
+// The tree hash a walk of the folder gives (the index's remembered one forgotten first).
+std::string walkedTreeHash(const std::string& folder) {
+    rememberTreeSha256(fs::canonical(folder).string(), "");
+    return treeSha256(folder);
 }
 
 } // namespace
@@ -354,4 +383,71 @@ TEST_F(TrialIndex, BesideTheBundleWithoutCacheVariable) {
     fs::remove_all(job + ".vernier-cache");
     importWith({job}, kPack, false);
     EXPECT_FALSE(fs::exists(job + ".vernier-cache/index.sqlite"));
+}
+
+// Only trial folders changed (docs/index.md "Partial update"): those are listed and read again and their rows
+// rewritten; every other row of the index stays as it was, and the tree hash is the one a walk gives.
+TEST_F(TrialIndex, ChangedTrialRewritesOnlyItsOwnRow) {
+    const std::string job = dir_ / "job";
+    copyTree(kHarbor + "/ablation", job);
+    const std::string db = dir_ / "index.sqlite";
+    std::vector<TrialRecord> out;
+    std::vector<ImportProblem> problems;
+    ASSERT_TRUE(importBundleIndexed(job, out, problems, {}, nullptr, db).written);
+    const std::size_t n = out.size();
+    EXPECT_EQ(treeSha256(job), walkedTreeHash(job));
+
+    const fs::path trial = fs::path(job) / "2026-10-08__09-00-00/freecad-deee5c3830__ovnBwFU";
+    const std::string folder = "2026-10-08__09-00-00/freecad-deee5c3830__ovnBwFU";
+    // A mark in a column the import never reads back, on every row but the one that changes: a row written
+    // again loses it.
+    setPragma(db, "UPDATE trials SET agent_version = 'kept' WHERE folder <> '" + folder + "'");
+    const std::string others = queryText(db, "SELECT ord, folder, agent_version, reward FROM trials WHERE "
+                                             "folder <> '" +
+                                                 folder + "' ORDER BY ord");
+    rewriteReward(trial, 0.25);
+    std::ofstream(trial / "verifier" / "extra.log") << "a file added in the trial folder\n";
+    out.clear();
+    problems.clear();
+    const IndexedImport r = importBundleIndexed(job, out, problems, {}, nullptr, db);
+    EXPECT_EQ(r.state, IndexState::Partial);
+    EXPECT_EQ(r.reread, 1);
+    EXPECT_EQ(r.reused, static_cast<int>(n) - 1);
+    ASSERT_TRUE(r.written) << r.writeError;
+    EXPECT_EQ(queryText(db, "SELECT ord, folder, agent_version, reward FROM trials WHERE folder <> '" +
+                                folder + "' ORDER BY ord"),
+              others);
+    EXPECT_EQ(
+        queryText(db, "SELECT reward, agent_version = 'kept' FROM trials WHERE folder = '" + folder + "'"),
+        "0.25|0\n");
+    EXPECT_EQ(queryText(db, "SELECT COUNT(*) FROM trials"), std::to_string(n) + "\n");
+    // The remembered tree hash (also written to the index) is the walk's, new file included.
+    const std::string hash = treeSha256(job);
+    EXPECT_EQ(queryText(db, "SELECT value FROM meta WHERE key = 'tree_sha256'"), hash + "\n");
+    EXPECT_EQ(hash, walkedTreeHash(job));
+
+    // The next open reads the index alone, and gives what a plain import gives.
+    out.clear();
+    EXPECT_EQ(importBundleIndexed(job, out, problems, {}, nullptr, db).state, IndexState::Used);
+    EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
+}
+
+// A changed trial folder that now holds a symlink cannot be listed from the index's record: the bundle is
+// read whole (the unchanged trials still from the index), with the same result as a plain import.
+TEST_F(TrialIndex, SymlinkInAChangedFolderReadsTheBundleWhole) {
+    const std::string job = dir_ / "job";
+    copyTree(kHarbor + "/ablation", job);
+    const std::string db = dir_ / "index.sqlite";
+    std::vector<TrialRecord> out;
+    std::vector<ImportProblem> problems;
+    ASSERT_TRUE(importBundleIndexed(job, out, problems, {}, nullptr, db).written);
+    const fs::path trial = fs::path(job) / "2026-10-08__09-00-00/freecad-deee5c3830__ovnBwFU";
+    fs::create_symlink("result.json", trial / "result-link.json");
+    out.clear();
+    const IndexedImport r = importBundleIndexed(job, out, problems, {}, nullptr, db);
+    EXPECT_EQ(r.state, IndexState::Partial);
+    EXPECT_EQ(r.reread, 1);
+    EXPECT_TRUE(r.written) << r.writeError;
+    EXPECT_EQ(queryText(db, "SELECT value FROM meta WHERE key = 'tree_sha256'"), "\n"); // symlinks: a walk
+    EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
 }

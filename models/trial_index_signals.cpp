@@ -1,0 +1,212 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
+#include "models/trial_index_signals.h"
+
+#include <dirent.h>
+
+#include <chrono>
+#include <cstring>
+#include <iterator>
+#include <map>
+
+#include "models/provenance_json.h"
+#include "models/trial_index_codec.h"
+#include "scoring/errors.h"
+
+namespace vernier::index_signals {
+
+using namespace index_codec;
+
+std::int64_t ns(const struct timespec& t) {
+    return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
+// stat() of a signal's path; false when it is gone.
+// `rel` is looked up from the bundle folder's descriptor: no walk down the folder's own path per call.
+bool statSignal(int rootFd, const std::string& rel, bool dir, Signal& s) {
+    struct stat st {};
+    if (::fstatat(rootFd, rel.empty() ? "." : rel.c_str(), &st, 0) != 0) return false;
+    if (dir != S_ISDIR(st.st_mode)) return false;
+    s.mtime = ns(st.st_mtim);
+    if (!dir) {
+        s.ctime = ns(st.st_ctim);
+        s.size = static_cast<std::int64_t>(st.st_size);
+        s.inode = static_cast<std::int64_t>(st.st_ino);
+    }
+    return true;
+}
+
+// Every real directory below the folder `name` of `parentFd` (symlinks are not followed: a symlink that
+// changes changes its own directory), relative, "" first, with its modification time taken before it is read.
+// `links` is set when any entry of the tree is a symlink.
+void listDirs(int parentFd, const std::string& name, const std::string& rel, std::vector<Signal>& out,
+              bool& links, int depth) {
+    if (depth > 32) return;
+    const int fd = ::openat(parentFd, name.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) return;
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        ::close(fd);
+        return;
+    }
+    out.push_back(Signal{rel, true, ns(st.st_mtim)});
+    DIR* d = ::fdopendir(fd);
+    if (!d) {
+        ::close(fd);
+        return;
+    }
+    std::vector<std::string> subs;
+    while (dirent* e = ::readdir(d)) {
+        if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
+        bool isDir = e->d_type == DT_DIR;
+        if (e->d_type == DT_LNK) links = true;
+        if (e->d_type == DT_UNKNOWN) {
+            struct stat sub {};
+            const bool ok = ::fstatat(fd, e->d_name, &sub, AT_SYMLINK_NOFOLLOW) == 0;
+            isDir = ok && S_ISDIR(sub.st_mode);
+            if (ok && S_ISLNK(sub.st_mode)) links = true;
+        }
+        if (isDir) subs.emplace_back(e->d_name);
+    }
+    std::sort(subs.begin(), subs.end());
+    for (const auto& s : subs) // relative to this folder's descriptor: no path walk per folder
+        listDirs(fd, s, rel.empty() ? s : rel + "/" + s, out, links, depth + 1);
+    ::closedir(d); // closes fd
+}
+
+// Has a signal changed since it was recorded?
+bool changedSignal(int rootFd, const Signal& s) {
+    Signal now;
+    if (!statSignal(rootFd, s.path, s.dir, now)) return true;
+    // The change time is recorded but not compared: it also moves when a hard link to the file is made or
+    // removed anywhere (deduplicated bundles, bench/make_large_bundle.py), which says nothing of the content.
+    return now.mtime != s.mtime || (!s.dir && (now.size != s.size || now.inode != s.inode));
+}
+
+std::string encodeSignals(const std::vector<Signal>& sigs) {
+    Enc e;
+    e.u32(static_cast<std::uint32_t>(sigs.size()));
+    for (const auto& s : sigs) {
+        e.str(s.path);
+        e.flag(s.dir);
+        e.i64(s.mtime);
+        e.i64(s.ctime);
+        e.i64(s.size);
+        e.i64(s.inode);
+    }
+    return std::move(e.out);
+}
+
+std::vector<Signal> decodeSignals(const char* p, std::size_t n) {
+    Dec d(p, n);
+    const std::uint32_t count = d.u32();
+    if (count > n) throw InputError("corrupt validation");
+    std::vector<Signal> out(count);
+    for (auto& s : out) {
+        s.path = d.str();
+        s.dir = d.flag();
+        s.mtime = d.i64();
+        s.ctime = d.i64();
+        s.size = d.i64();
+        s.inode = d.i64();
+    }
+    return out;
+}
+
+std::vector<TakenSignal> statAll(std::vector<TakenSignal> all, const std::string& canon) {
+    std::vector<char> present(all.size(), 0);
+    const FolderFd root(canon);
+    parallelFor(all.size(), [&](std::size_t i) {
+        Signal& s = all[i].signal;
+        present[i] = root.fd >= 0 && statSignal(root.fd, s.path, s.dir, s) ? 1 : 0;
+    });
+    std::vector<TakenSignal> out;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (present[i]) out.push_back(std::move(all[i]));
+    return out;
+}
+
+std::vector<TakenSignal> directorySignals(const std::string& canon, bool& links) {
+    return directorySignalsUnder(canon, "", links);
+}
+
+std::vector<TakenSignal> directorySignalsUnder(const std::string& canon, const std::string& rel,
+                                               bool& links) {
+    std::vector<Signal> dirs;
+    if (rel.empty()) {
+        listDirs(AT_FDCWD, canon, "", dirs, links, 0);
+    } else {
+        const FolderFd root(canon);
+        // As deep as the walk from the bundle folder would find it.
+        if (root.fd >= 0)
+            listDirs(root.fd, rel, rel, dirs, links,
+                     1 + static_cast<int>(std::count(rel.begin(), rel.end(), '/')));
+    }
+    std::vector<TakenSignal> all;
+    all.reserve(dirs.size());
+    for (auto& d : dirs) {
+        std::string owner = d.path.empty() ? std::string() : d.path + "/";
+        all.push_back({std::move(d), std::move(owner)});
+    }
+    return all;
+}
+
+// Every file of the tree (the parsed ones and the others: docs/index.md "Validation").
+std::vector<TakenSignal> fileSignals(const BundleTree& tree, const std::string& canon) {
+    std::vector<TakenSignal> all;
+    all.reserve(tree.files().size());
+    for (const auto& f : tree.files()) {
+        // A file reached through a symlink inside the bundle: its target is what is read.
+        const std::string real = tree.ref(f).path();
+        all.push_back({Signal{startsWithDir(real, canon) ? real.substr(canon.size() + 1) : f, false}, f});
+    }
+    return statAll(std::move(all), canon);
+}
+
+// The provenance tree hash (models/provenance_json.h treeSha256) of the files whose signals were taken:
+// the same value a walk of the folder gives, from the same facts (path, size, modification time).
+namespace {
+TreeFile treeFile(const std::string& path, const Signal& s) {
+    const auto sys = std::chrono::sys_time<std::chrono::nanoseconds>(std::chrono::nanoseconds(s.mtime));
+    const auto fileTime = std::chrono::file_clock::from_sys(sys);
+    return {path, static_cast<std::uint64_t>(s.size),
+            std::chrono::duration_cast<std::chrono::nanoseconds>(fileTime.time_since_epoch()).count()};
+}
+} // namespace
+
+std::string treeHashOf(const std::vector<TakenSignal>& files) {
+    std::vector<TreeFile> listing;
+    listing.reserve(files.size());
+    for (const auto& f : files)
+        listing.push_back(treeFile(f.ownerKey, f.signal));
+    return treeSha256Of(std::move(listing));
+}
+
+std::string treeHashOf(const std::vector<const Signal*>& files) {
+    std::vector<TreeFile> listing;
+    listing.reserve(files.size());
+    for (const Signal* f : files)
+        listing.push_back(treeFile(f->path, *f));
+    return treeSha256Of(std::move(listing));
+}
+
+// Which trial folder each signal belongs to; the rest are the bundle's.
+void assignSignals(std::vector<TakenSignal> taken, const std::vector<std::string>& trialDirs,
+                   std::vector<std::vector<Signal>>& perTrial, std::vector<Signal>& bundleLevel) {
+    perTrial.assign(trialDirs.size(), {});
+    std::map<std::string, std::size_t> trialOf;
+    for (std::size_t i = 0; i < trialDirs.size(); ++i)
+        trialOf.emplace(trialDirs[i], i);
+    for (auto& t : taken) {
+        // Trial folders do not nest (docs/formats.md), so the greatest folder not after the path is the only
+        // one that can hold it.
+        auto it = trialOf.upper_bound(t.ownerKey);
+        if (it != trialOf.begin() &&
+            t.ownerKey.compare(0, std::prev(it)->first.size(), std::prev(it)->first) == 0)
+            perTrial[std::prev(it)->second].push_back(std::move(t.signal));
+        else
+            bundleLevel.push_back(std::move(t.signal));
+    }
+}
+
+} // namespace vernier::index_signals
