@@ -3,6 +3,9 @@
 #include "models/analysis.h"
 
 #include <algorithm>
+#include <atomic>
+#include <optional>
+#include <thread>
 
 namespace vernier {
 
@@ -191,12 +194,14 @@ Analysis analyse(std::shared_ptr<const ResultSet> given, const Filter& filter, c
     for (int s = 0; s < static_cast<int>(set.systems.size()); ++s)
         if (filter.matchesSystem(set.systems[static_cast<std::size_t>(s)])) a.systems.push_back(s);
 
-    for (int s : a.systems) {
-        if (set.trialCount(s) == 0) continue; // only malformed or unmatched trials
+    // One row per system, computed on a few threads (each row's bootstrap has its own fixed seed, so the
+    // rows do not depend on which thread computed them); kept in system order, then ranked.
+    const auto rowOf = [&](int s) -> std::optional<SystemRow> {
+        if (set.trialCount(s) == 0) return std::nullopt; // only malformed or unmatched trials
         SystemRow row;
         row.system = s;
         row.summary = summarizeSystemOn(set, s, a.tasks, policy.bootstrap);
-        if (row.summary.nTasks == 0) continue; // nothing to show for this filter
+        if (row.summary.nTasks == 0) return std::nullopt; // nothing to show for this filter
         for (Workflow w : kWorkflows) {
             std::vector<TaskReward> rewards;
             for (int task : a.tasks)
@@ -221,8 +226,26 @@ Analysis analyse(std::shared_ptr<const ResultSet> given, const Filter& filter, c
         }
         row.passPerfect = passAtKCurve(attempts, PassCriterion::Perfect);
         row.passNonZero = passAtKCurve(attempts, PassCriterion::NonZero);
-        a.rows.push_back(std::move(row));
+        return row;
+    };
+    std::vector<std::optional<SystemRow>> computed(a.systems.size());
+    {
+        std::atomic<std::size_t> next{0};
+        const auto work = [&] {
+            for (std::size_t i = next++; i < computed.size(); i = next++)
+                computed[i] = rowOf(a.systems[i]);
+        };
+        const std::size_t threads =
+            std::min<std::size_t>(computed.size(), std::max(1u, std::thread::hardware_concurrency()));
+        std::vector<std::thread> pool;
+        for (std::size_t t = 1; t < threads; ++t)
+            pool.emplace_back(work);
+        work();
+        for (auto& t : pool)
+            t.join();
     }
+    for (auto& row : computed)
+        if (row) a.rows.push_back(std::move(*row));
     std::stable_sort(a.rows.begin(), a.rows.end(), [](const SystemRow& x, const SystemRow& y) {
         return rankedBefore(x.summary, y.summary);
     });

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <utility>
 
 namespace vernier {
 
@@ -71,32 +72,49 @@ bool passes(double reward, PassCriterion criterion) {
     return criterion == PassCriterion::Perfect ? reward >= kPerfectReward : reward > 0.0;
 }
 
-PassAtK systemPassAtK(const std::vector<std::vector<double>>& attemptsPerTask, int k,
-                      PassCriterion criterion) {
+namespace {
+// Per task: (attempts, passing attempts).
+std::vector<std::pair<int, int>> passCounts(const std::vector<std::vector<double>>& attemptsPerTask,
+                                            PassCriterion criterion) {
+    std::vector<std::pair<int, int>> out;
+    out.reserve(attemptsPerTask.size());
+    for (const auto& rewards : attemptsPerTask)
+        out.emplace_back(static_cast<int>(rewards.size()),
+                         static_cast<int>(std::count_if(rewards.begin(), rewards.end(),
+                                                        [&](double r) { return passes(r, criterion); })));
+    return out;
+}
+
+PassAtK passAtKOf(const std::vector<std::pair<int, int>>& counts, int k) {
     PassAtK out;
     out.k = k;
     double sum = 0;
-    for (const auto& rewards : attemptsPerTask) {
-        const int n = static_cast<int>(rewards.size());
-        const int c = static_cast<int>(
-            std::count_if(rewards.begin(), rewards.end(), [&](double r) { return passes(r, criterion); }));
+    for (const auto& [n, c] : counts)
         if (auto p = passAtK(n, c, k)) {
             sum += *p;
             ++out.tasks;
         }
-    }
     if (out.tasks > 0) out.value = sum / out.tasks;
     return out;
+}
+} // namespace
+
+PassAtK systemPassAtK(const std::vector<std::vector<double>>& attemptsPerTask, int k,
+                      PassCriterion criterion) {
+    return passAtKOf(passCounts(attemptsPerTask, criterion), k);
 }
 
 std::vector<PassAtK> passAtKCurve(const std::vector<std::vector<double>>& attemptsPerTask,
                                   PassCriterion criterion) {
-    std::size_t kMax = 0;
-    for (const auto& r : attemptsPerTask)
-        kMax = std::max(kMax, r.size());
+    // The passes of each task are counted once for every k (10^5 trials: 26 values of k).
+    const std::vector<std::pair<int, int>> counts = passCounts(attemptsPerTask, criterion);
+    int kMax = 0;
+    for (const auto& [n, c] : counts)
+        kMax = std::max(kMax, n);
     std::vector<PassAtK> out;
-    for (int k = 1; k <= static_cast<int>(kMax); ++k)
-        out.push_back(systemPassAtK(attemptsPerTask, k, criterion));
+    out.reserve(static_cast<std::size_t>(kMax));
+    for (int k = 1; k <= kMax; ++k)
+        out.push_back(passAtKOf(counts, k));
     return out;
 }
 
