@@ -4,6 +4,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
@@ -16,6 +17,12 @@ namespace {
 constexpr int kPollMs = 2000;    // docs/formats.md, "Live follow"
 constexpr int kDebounceMs = 300; // a burst of notifications (a trial folder being filled) is one scan
 constexpr int kMaxDepth = 3;     // <bundle>/<jobs>/<job>/<trial>: trial folders are at most this deep
+// Polling costs at most 1/kScanShare of one core: the interval is at least kScanShare times the last scan.
+constexpr qint64 kScanShare = 20;
+// With no trial running or waiting to be read again the poll only looks for new jobs and trials that
+// notifications missed: kIdleFactor times slower (30 s by default).
+constexpr int kIdleFactor = 15;
+constexpr qint64 kMaxPollMs = 10 * 60 * 1000;
 
 void visit(const QString& abs, const QString& rel, int depth, bool parentIsJob,
            BundleWatcher::FolderState& state) {
@@ -59,13 +66,16 @@ bool BundleWatcher::isFolder(const QString& bundle) {
 BundleWatcher::FolderState BundleWatcher::scan(const QString& bundle) {
     FolderState state;
     if (!isFolder(bundle)) return state;
+    QElapsedTimer clock;
+    clock.start();
     visit(QFileInfo(bundle).absoluteFilePath(), QString(), 0, false, state);
+    state.scanMs = clock.elapsed();
     return state;
 }
 
 BundleWatcher::BundleWatcher(QObject* parent)
     : QObject(parent), fs_(new QFileSystemWatcher(this)), poll_(new QTimer(this)),
-      debounce_(new QTimer(this)) {
+      debounce_(new QTimer(this)), basePollMs_(kPollMs) {
     poll_->setInterval(kPollMs);
     debounce_->setSingleShot(true);
     debounce_->setInterval(kDebounceMs);
@@ -78,7 +88,20 @@ BundleWatcher::BundleWatcher(QObject* parent)
 BundleWatcher::~BundleWatcher() = default;
 
 void BundleWatcher::setPollInterval(int ms) {
-    poll_->setInterval(std::max(100, ms));
+    basePollMs_ = std::max(100, ms);
+    applyPollInterval();
+}
+
+int BundleWatcher::pollInterval() const {
+    return poll_->interval();
+}
+
+void BundleWatcher::applyPollInterval() {
+    bool waiting = false;
+    for (const auto& dirs : std::as_const(retry_))
+        waiting = waiting || !dirs.isEmpty();
+    const qint64 base = running_ > 0 || waiting ? basePollMs_ : qint64(basePollMs_) * kIdleFactor;
+    poll_->setInterval(static_cast<int>(std::min(kMaxPollMs, std::max(base, lastScanMs_ * kScanShare))));
 }
 
 void BundleWatcher::watch(const QHash<QString, FolderState>& baselines) {
@@ -92,6 +115,10 @@ void BundleWatcher::watch(const QHash<QString, FolderState>& baselines) {
         running += s.running();
     const bool changed = running != running_;
     running_ = running;
+    lastScanMs_ = 0;
+    for (const FolderState& st : std::as_const(states_))
+        lastScanMs_ += st.scanMs;
+    applyPollInterval();
     updateWatchedPaths();
     if (states_.isEmpty())
         poll_->stop();
@@ -105,7 +132,9 @@ void BundleWatcher::stop() {
 }
 
 void BundleWatcher::retryLater(const QString& bundle, const QString& dir) {
-    if (states_.contains(bundle)) retry_[bundle].insert(dir);
+    if (!states_.contains(bundle)) return;
+    retry_[bundle].insert(dir);
+    applyPollInterval();
 }
 
 void BundleWatcher::requestScan() {
@@ -164,11 +193,14 @@ void BundleWatcher::scanned(const QHash<QString, FolderState>& states, quint64 g
             removed.sort();
             if (!changed.isEmpty() || !removed.isEmpty()) emit trialsChanged(it.key(), changed, removed);
         }
+        lastScanMs_ = 0;
+        for (const FolderState& st : states)
+            lastScanMs_ += st.scanMs;
+        const bool runningChanged = running != running_;
+        running_ = running;
+        applyPollInterval();
         updateWatchedPaths();
-        if (running != running_) {
-            running_ = running;
-            emit runningTrialsChanged(running_);
-        }
+        if (runningChanged) emit runningTrialsChanged(running_);
     }
     if (scanAgain_) {
         scanAgain_ = false;

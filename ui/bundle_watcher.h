@@ -6,6 +6,8 @@
 // 2 s for file systems where change notifications do not arrive (network mounts), both debounced. Each scan
 // runs off the GUI thread and is compared with the previous one: trial folders whose result.json appeared,
 // changed (modification time or size) or went away are reported; zipped bundles are never watched.
+// The poll slows down on large bundles (a scan of 10^5 trial folders takes seconds) so that polling uses at
+// most a twentieth of one core, and while no trial is running or waiting to be read again.
 #include <QFileSystemWatcher>
 #include <QHash>
 #include <QObject>
@@ -33,6 +35,7 @@ public:
     struct FolderState {
         QHash<QString, TrialState> trials;
         QStringList watchDirs;
+        qint64 scanMs = 0; // how long the scan that gave this state took
         int running() const;
     };
 
@@ -54,7 +57,10 @@ public:
     int runningTrials() const { return running_; }
     // The next scan reports this trial folder again if it still has a result.json (it could not be read).
     void retryLater(const QString& bundle, const QString& dir);
+    // The poll interval while trials are running or waiting (default 2 s); the interval in use follows it
+    // (pollInterval()).
     void setPollInterval(int ms);
+    int pollInterval() const;
 
 signals:
     // Trial folders (relative, ending in '/') of `bundle` to read again, and ones that are gone.
@@ -66,6 +72,7 @@ private:
     void startScan();
     void scanned(const QHash<QString, FolderState>& states, quint64 generation);
     void updateWatchedPaths();
+    void applyPollInterval();
 
     QFileSystemWatcher* fs_;
     QTimer* poll_;
@@ -76,6 +83,8 @@ private:
     bool scanning_ = false;
     bool scanAgain_ = false;
     int running_ = 0;
+    int basePollMs_;
+    qint64 lastScanMs_ = 0;
 };
 
 } // namespace vernier::ui
