@@ -112,6 +112,9 @@ QString TrialTableModel::systemName(const TrialRecord& t) const {
 }
 
 void TrialTableModel::setResultSet(std::shared_ptr<const ResultSet> set) {
+    // A set is never changed once shared (Session copies it to change it): the same one is the same rows,
+    // and a filter change on 10^5 trials need not rebuild the model.
+    if (set == set_) return;
     beginResetModel();
     set_ = std::move(set);
     // Reward keys other than "reward" (several-key reward.json): one optional column each, sorted by name.

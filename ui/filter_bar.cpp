@@ -239,7 +239,9 @@ void FilterBar::setFilter(const Filter& f) {
     base_.hiddenSystems = f.hiddenSystems;
     selectData(status_, static_cast<int>(f.status));
     updating_ = false;
-    emitChanged();
+    // The bar follows the session here; it does not hand its narrower view of `f` back (that replaced a
+    // workspace's two workflows with the first of them as soon as the bar showed it).
+    updateStatusNote();
 }
 
 void FilterBar::emitChanged() {

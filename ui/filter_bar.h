@@ -26,6 +26,8 @@ public:
     // The bar's fields (workflow, category, systems, status) over the fields it does not show (tasks,
     // bundles, hidden systems), which come from the last snapshot's filter.
     Filter filter() const;
+    // Shows `filter` (a workspace's, the session's) without emitting filterChanged: the session keeps it
+    // whole.
     void setFilter(const Filter& filter);
     // The system choice: a drop-down of check boxes, one per system (shown by its alias) and "All systems".
     // Checked labels; every listed system checked is "all" (Filter::systems empty).

@@ -36,6 +36,7 @@
 #include <QTableView>
 #include <QThread>
 #include <QTime>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <Standard_Version.hxx>
@@ -95,7 +96,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
     addPage(new PairwiseView(this));
     trialsView_ = new TrialsView(this);
     addPage(trialsView_);
-    connect(navigation_, &QListWidget::currentRowChanged, stack_, &QStackedWidget::setCurrentIndex);
+    pendingTimer_ = new QTimer(this);
+    pendingTimer_->setSingleShot(true);
+    pendingTimer_->setInterval(0);
+    connect(pendingTimer_, &QTimer::timeout, this, &MainWindow::updateNextPendingPage);
+    connect(navigation_, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row >= 0 && row < static_cast<int>(pages_.size()))
+            flushPage(pages_[static_cast<std::size_t>(row)]);
+        stack_->setCurrentIndex(row);
+    });
     connect(stack_, &QStackedWidget::currentChanged, this, [this](int i) {
         if (auto* page = qobject_cast<ViewPage*>(stack_->widget(i)))
             filterBar_->setStatusApplies(page->usesStatusFilter(), page->title());
@@ -280,6 +289,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Sess
                     window->show();
                 });
         connect(page, &ViewPage::compareRequested, this, [this](int a, int b) {
+            flushPage(compareView_);
             compareView_->setSystems(a, b);
             showView(QStringLiteral("compare"));
         });
@@ -392,8 +402,10 @@ void MainWindow::buildMenus() {
     prefer->setChecked(false);
     connect(prefer, &QAction::toggled, this, &MainWindow::setUseRescored);
     useRescoredAction_ = prefer;
-    analysis->addAction(tr("Rescore &selected trials"), this,
-                        [this] { rescore(trialsView_->selectedTrials()); });
+    analysis->addAction(tr("Rescore &selected trials"), this, [this] {
+        flushPage(trialsView_);
+        rescore(trialsView_->selectedTrials());
+    });
     analysis->addAction(tr("Rescore &all trials"), this, &MainWindow::rescoreAll);
     analysis->addAction(tr("&Cancel rescoring"), session_, &Session::cancelRescore);
     analysis->addAction(tr("Rescore &workers…"), this, [this] {
@@ -434,8 +446,12 @@ void MainWindow::openResults(const QStringList& bundles, const QString& taskPack
 void MainWindow::onAnalysisChanged() {
     const auto analysis = session_->analysis();
     filterBar_->setAnalysis(analysis);
+    auto* current = qobject_cast<ViewPage*>(stack_->currentWidget());
+    if (current) current->setAnalysis(analysis);
+    pendingAnalysis_ = analysis;
+    pendingPages_.clear();
     for (ViewPage* page : pages_)
-        page->setAnalysis(analysis);
+        if (page != current) pendingPages_.push_back(page);
     // The panel opens by itself when a newly loaded set has problems; the user may close it again.
     const bool newSet = analysis->set.get() != problemsShownFor_;
     problemsShownFor_ = analysis->set.get();
@@ -455,10 +471,40 @@ void MainWindow::onAnalysisChanged() {
         barFilterPending_ = false;
         filterBar_->setFilter(session_->filter());
     }
-    if (!layoutsRestored_ && analysis->set) restoreLayouts();
     syncPolicyControls(); // the menus follow the session, whoever changed it
     updateStatus();
+    if (pendingPages_.empty())
+        analysisReachedEveryPage();
+    else
+        pendingTimer_->start(); // after the page on screen is painted
+}
+
+void MainWindow::analysisReachedEveryPage() {
+    pendingAnalysis_.reset();
+    // Column widths and splitters of the last session, once every table has its first columns.
+    if (!layoutsRestored_ && session_->analysis()->set) restoreLayouts();
     emit analysisShown();
+}
+
+void MainWindow::updateNextPendingPage() {
+    if (pendingPages_.empty()) return;
+    ViewPage* page = pendingPages_.front();
+    pendingPages_.erase(pendingPages_.begin());
+    page->setAnalysis(pendingAnalysis_);
+    if (pendingPages_.empty())
+        analysisReachedEveryPage();
+    else
+        pendingTimer_->start();
+}
+
+void MainWindow::flushPage(ViewPage* page) {
+    const auto it = std::find(pendingPages_.begin(), pendingPages_.end(), page);
+    if (it == pendingPages_.end()) return;
+    pendingPages_.erase(it);
+    page->setAnalysis(pendingAnalysis_);
+    if (!pendingPages_.empty()) return;
+    pendingTimer_->stop();
+    analysisReachedEveryPage();
 }
 
 namespace {
@@ -561,9 +607,12 @@ QStringList MainWindow::viewKeys() const {
     return keys;
 }
 
-ViewPage* MainWindow::view(const QString& key) const {
+ViewPage* MainWindow::view(const QString& key) {
     for (ViewPage* p : pages_)
-        if (p->key() == key) return p;
+        if (p->key() == key) {
+            flushPage(p); // whoever asks for a page gets it up to date
+            return p;
+        }
     return nullptr;
 }
 
@@ -606,6 +655,7 @@ QWidget* MainWindow::openTrial(const TrialId& trialId, bool inspector) {
         for (auto& open : inspectors_)
             if (open.window == window) open.trial = id;
         window->setWindowTitle(tr("%1 — Vernier trial inspector").arg(window->trialName()));
+        flushPage(trialsView_);
         trialsView_->focusTrial(id);
     });
     window->show();

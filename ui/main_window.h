@@ -22,6 +22,7 @@ class QMenu;
 class QProgressBar;
 class QPushButton;
 class QStackedWidget;
+class QTimer;
 
 namespace vernier::ui {
 
@@ -72,7 +73,7 @@ public:
     bool showView(const QString& key);
     QString currentViewKey() const;
     QStringList viewKeys() const;
-    ViewPage* view(const QString& key) const;
+    ViewPage* view(const QString& key); // brought up to date first (flushPage)
     // Opens a trial of the current snapshot: selects it in the trials view (details panel) and, when
     // `inspector` is true, opens the 3D trial inspector in its own window. Returns that window (nullptr when
     // not opened, or when the trial is not in the current results).
@@ -131,6 +132,15 @@ private:
     QListWidget* navigation_;
     QStackedWidget* stack_;
     std::vector<ViewPage*> pages_;
+    // A new Analysis reaches the page on screen at once and the others one per event-loop turn after it
+    // (docs/architecture.md "Large result sets"): on 10^5 trials a filter change shows its numbers without
+    // waiting for six hidden tables and charts. A page is brought up to date before it is shown or asked for.
+    void updateNextPendingPage();
+    void analysisReachedEveryPage();
+    void flushPage(ViewPage* page);
+    std::vector<ViewPage*> pendingPages_;
+    std::shared_ptr<const Analysis> pendingAnalysis_;
+    QTimer* pendingTimer_ = nullptr;
     TrialsView* trialsView_ = nullptr;
     CompareView* compareView_ = nullptr;
     ProblemsDock* problems_ = nullptr;

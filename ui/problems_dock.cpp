@@ -38,6 +38,7 @@ ProblemsDock::ProblemsDock(QWidget* parent) : QDockWidget(tr("Problems"), parent
 }
 
 void ProblemsDock::setResultSet(std::shared_ptr<const ResultSet> set) {
+    if (set == set_ && set_) return; // a filter change: the same problems
     set_ = std::move(set);
     list_->clear();
     if (!set_) {

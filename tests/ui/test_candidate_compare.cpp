@@ -133,10 +133,14 @@ TEST(CandidateCompare, TwoCandidatesWithTheReferenceBehindAToggle) {
         << caption(inspector, "captionThird").toStdString();
     const bool live =
         QGuiApplication::platformName() == QStringLiteral("xcb") && !visibleViews(inspector).empty();
-    if (live) EXPECT_EQ(visibleViews(inspector).size(), 3u);
+    if (live) {
+        EXPECT_EQ(visibleViews(inspector).size(), 3u);
+    }
     toggle->setChecked(false);
     EXPECT_FALSE(inspector.referenceVisible());
-    if (live) EXPECT_EQ(visibleViews(inspector).size(), 2u);
+    if (live) {
+        EXPECT_EQ(visibleViews(inspector).size(), 2u);
+    }
 
     // A single trial again: no toggle, no third view.
     inspector.showTrial(*a, taskOf(*a));

@@ -7,9 +7,11 @@
 #include <QSpinBox>
 #include <gtest/gtest.h>
 
+#include "figures/trial_table_model.h"
 #include "ui/main_window.h"
 #include "ui/session.h"
 #include "ui/support_fixture.h"
+#include "ui/trials_view.h"
 #include "ui/view_page.h"
 
 using namespace vernier;
@@ -76,4 +78,55 @@ TEST(UiFilterRoundTrip, AggregatePagesSayTheyDoNotApplyTheStatusFilter) {
         ASSERT_TRUE(w.showView(QString::fromLatin1(key)));
         EXPECT_FALSE(note->isVisible()) << key; // these pages apply it
     }
+}
+
+// A filter change reaches the page on screen at once and the hidden pages after it (docs/architecture.md
+// "Large result sets"); a hidden page asked for is brought up to date first, and analysisShown comes when
+// every page has the snapshot. The trial table keeps its model (same set) and only refilters.
+TEST(UiFilterRoundTrip, HiddenPagesFollowThePageOnScreen) {
+    const auto sample = vernier::testing::samplePaths();
+    ASSERT_FALSE(sample.results.isEmpty());
+    MainWindow w;
+    w.setInteractive(false);
+    w.resize(1400, 900);
+    w.show();
+    w.showView(QStringLiteral("leaderboard"));
+    w.openResults({sample.results}, sample.pack);
+    ASSERT_TRUE(waitForAnalysis(w));
+    auto* trials = qobject_cast<TrialsView*>(w.view(QStringLiteral("trials")));
+    ASSERT_NE(trials, nullptr);
+    const int all = trials->proxy()->rowCount();
+    const QAbstractItemModel* source = trials->proxy()->sourceModel();
+    int resets = 0;
+    QObject::connect(source, &QAbstractItemModel::modelReset, [&] { ++resets; });
+
+    Filter creation;
+    creation.workflows = {Workflow::Creation};
+    int shown = 0;
+    QObject::connect(&w, &MainWindow::analysisShown, [&] { ++shown; });
+    bool checked = false;
+    // At the moment the snapshot arrives (the main window's handler runs first), the trials page has not
+    // got it yet; asking for it brings it up to date there and then.
+    QObject::connect(w.session(), &Session::analysisChanged, &w, [&] {
+        if (checked) return;
+        checked = true;
+        EXPECT_EQ(trials->proxy()->rowCount(), all);
+        auto* asked = qobject_cast<TrialsView*>(w.view(QStringLiteral("trials")));
+        EXPECT_LT(asked->proxy()->rowCount(), all);
+    });
+    w.session()->setFilter(creation);
+    ASSERT_TRUE(waitForAnalysis(w));
+    EXPECT_TRUE(checked);
+    EXPECT_EQ(shown, 1);
+    const int narrowed = trials->proxy()->rowCount();
+    EXPECT_GT(narrowed, 0);
+    EXPECT_LT(narrowed, all);
+    for (int r = 0; r < narrowed; ++r)
+        EXPECT_TRUE(trials->proxy()->index(r, 0).data().toString().size() > 0);
+    EXPECT_EQ(resets, 0); // the same set: the model is kept, the proxy refilters
+
+    w.session()->setFilter(Filter{});
+    ASSERT_TRUE(waitForAnalysis(w));
+    EXPECT_EQ(trials->proxy()->rowCount(), all);
+    EXPECT_EQ(resets, 0);
 }
