@@ -25,6 +25,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <filesystem>
+#include <functional>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -600,6 +601,26 @@ std::string hashedName(const std::string& bundle) {
            ".sqlite";
 }
 
+// The import's reuse hook: the trial folders in `reusable` (folder -> row of `stored`) are decoded from the
+// index instead of read; a record that does not decode is read from its files. Counts into `reused`.
+std::function<bool(const std::string&, TrialRecord&)>
+reuseFrom(const StoredIndex& stored, const std::unordered_map<std::string, std::size_t>& reusable,
+          const PathContext& ctx, std::atomic<int>& reused) {
+    return [&stored, &reusable, ctx, &reused](const std::string& dir, TrialRecord& t) {
+        const auto it = reusable.find(dir);
+        if (it == reusable.end()) return false;
+        try {
+            const StoredTrial& st = stored.trials[it->second];
+            t = decodeTrial(st.record.data(), st.record.size(), ctx);
+        } catch (const std::exception&) {
+            t = TrialRecord();
+            return false;
+        }
+        ++reused;
+        return true;
+    };
+}
+
 // The import when only trial folders changed (docs/index.md "Partial update"). The listing of the unchanged
 // ones is their recorded signals (complete while the tree hash was recorded: no symlinks, nothing skipped),
 // so only the changed folders are listed, read and stat'ed, and only their rows of the index are rewritten.
@@ -654,19 +675,7 @@ std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleK
         if (!changed[i]) reusable.emplace(stored.trials[i].dir, i);
     std::atomic<int> reused{0};
     BundleReadHooks hooks;
-    hooks.reuse = [&](const std::string& dir, TrialRecord& t) {
-        auto it = reusable.find(dir);
-        if (it == reusable.end()) return false;
-        try {
-            const StoredTrial& st = stored.trials[it->second];
-            t = decodeTrial(st.record.data(), st.record.size(), ctx);
-        } catch (const std::exception&) {
-            t = TrialRecord();
-            return false;
-        }
-        ++reused;
-        return true;
-    };
+    hooks.reuse = reuseFrom(stored, reusable, ctx, reused);
     std::vector<std::string> trialDirs;
     std::vector<ImportProblem> before, after;
     hooks.trialDirs = &trialDirs;
@@ -847,20 +856,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
             if (!changed[i]) reusable.emplace(stored->trials[i].dir, i);
     std::atomic<int> reused{0};
     BundleReadHooks hooks;
-    if (!reusable.empty())
-        hooks.reuse = [&](const std::string& dir, TrialRecord& t) {
-            auto it = reusable.find(dir);
-            if (it == reusable.end()) return false;
-            try {
-                const StoredTrial& st = stored->trials[it->second];
-                t = decodeTrial(st.record.data(), st.record.size(), ctx);
-            } catch (const std::exception&) {
-                t = TrialRecord();
-                return false;
-            }
-            ++reused;
-            return true;
-        };
+    if (!reusable.empty()) hooks.reuse = reuseFrom(*stored, reusable, ctx, reused);
     std::vector<std::string> trialDirs;
     std::vector<ImportProblem> before, after;
     hooks.trialDirs = &trialDirs;

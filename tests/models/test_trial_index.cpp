@@ -144,6 +144,17 @@ class TrialIndex : public ::testing::Test {
 protected:
     void SetUp() override { ::setenv("VERNIER_CACHE_DIR", (dir_ / "cache").c_str(), 1); }
     void TearDown() override { ::unsetenv("VERNIER_CACHE_DIR"); }
+    // A copy of the Harbor fixture `name` as <dir>/job, imported once so that its index is at indexFile();
+    // `out` gets its trials.
+    std::string indexedCopy(const std::string& name, std::vector<TrialRecord>& out) {
+        const std::string job = dir_ / "job";
+        fs::copy(kHarbor + "/" + name, job, fs::copy_options::recursive);
+        std::vector<ImportProblem> problems;
+        const IndexedImport r = importBundleIndexed(job, out, problems, {}, nullptr, indexFile());
+        EXPECT_TRUE(r.written) << r.writeError;
+        return job;
+    }
+    std::string indexFile() const { return dir_ / "index.sqlite"; }
     TempDir dir_;
 };
 
@@ -388,12 +399,10 @@ TEST_F(TrialIndex, BesideTheBundleWithoutCacheVariable) {
 // Only trial folders changed (docs/index.md "Partial update"): those are listed and read again and their rows
 // rewritten; every other row of the index stays as it was, and the tree hash is the one a walk gives.
 TEST_F(TrialIndex, ChangedTrialRewritesOnlyItsOwnRow) {
-    const std::string job = dir_ / "job";
-    copyTree(kHarbor + "/ablation", job);
-    const std::string db = dir_ / "index.sqlite";
     std::vector<TrialRecord> out;
     std::vector<ImportProblem> problems;
-    ASSERT_TRUE(importBundleIndexed(job, out, problems, {}, nullptr, db).written);
+    const std::string job = indexedCopy("ablation", out);
+    const std::string db = indexFile();
     const std::size_t n = out.size();
     EXPECT_EQ(treeSha256(job), walkedTreeHash(job));
 
@@ -435,12 +444,10 @@ TEST_F(TrialIndex, ChangedTrialRewritesOnlyItsOwnRow) {
 // A changed trial folder that now holds a symlink cannot be listed from the index's record: the bundle is
 // read whole (the unchanged trials still from the index), with the same result as a plain import.
 TEST_F(TrialIndex, SymlinkInAChangedFolderReadsTheBundleWhole) {
-    const std::string job = dir_ / "job";
-    copyTree(kHarbor + "/ablation", job);
-    const std::string db = dir_ / "index.sqlite";
     std::vector<TrialRecord> out;
     std::vector<ImportProblem> problems;
-    ASSERT_TRUE(importBundleIndexed(job, out, problems, {}, nullptr, db).written);
+    const std::string job = indexedCopy("ablation", out);
+    const std::string db = indexFile();
     const fs::path trial = fs::path(job) / "2026-10-08__09-00-00/freecad-deee5c3830__ovnBwFU";
     fs::create_symlink("result.json", trial / "result-link.json");
     out.clear();

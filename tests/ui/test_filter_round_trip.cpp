@@ -18,15 +18,23 @@ using namespace vernier;
 using namespace vernier::ui;
 using vernier::testing::waitForAnalysis;
 
-TEST(UiFilterRoundTrip, CompareAndFailuresComeBackAfterASingleSystemFilter) {
+namespace {
+// The window shown, on its first page (the leaderboard), with the sample open.
+void openSample(MainWindow& w) {
     const auto sample = vernier::testing::samplePaths();
     ASSERT_FALSE(sample.results.isEmpty());
-    MainWindow w;
     w.setInteractive(false);
     w.resize(1400, 900);
     w.show();
+    w.showView(QStringLiteral("leaderboard"));
     w.openResults({sample.results}, sample.pack);
     ASSERT_TRUE(waitForAnalysis(w));
+}
+} // namespace
+
+TEST(UiFilterRoundTrip, CompareAndFailuresComeBackAfterASingleSystemFilter) {
+    MainWindow w;
+    ASSERT_NO_FATAL_FAILURE(openSample(w));
     ViewPage* compare = w.view(QStringLiteral("compare"));
     ViewPage* failures = w.view(QStringLiteral("failures"));
     auto* a = compare->findChild<QComboBox*>(QStringLiteral("systemA"));
@@ -53,14 +61,8 @@ TEST(UiFilterRoundTrip, CompareAndFailuresComeBackAfterASingleSystemFilter) {
 }
 
 TEST(UiFilterRoundTrip, AggregatePagesSayTheyDoNotApplyTheStatusFilter) {
-    const auto sample = vernier::testing::samplePaths();
-    ASSERT_FALSE(sample.results.isEmpty());
     MainWindow w;
-    w.setInteractive(false);
-    w.resize(1400, 900);
-    w.show();
-    w.openResults({sample.results}, sample.pack);
-    ASSERT_TRUE(waitForAnalysis(w));
+    ASSERT_NO_FATAL_FAILURE(openSample(w));
     auto* status = w.findChild<QComboBox*>(QStringLiteral("statusFilter"));
     auto* note = w.findChild<QLabel*>(QStringLiteral("statusFilterNote"));
     ASSERT_TRUE(status && note);
@@ -84,15 +86,8 @@ TEST(UiFilterRoundTrip, AggregatePagesSayTheyDoNotApplyTheStatusFilter) {
 // "Large result sets"); a hidden page asked for is brought up to date first, and analysisShown comes when
 // every page has the snapshot. The trial table keeps its model (same set) and only refilters.
 TEST(UiFilterRoundTrip, HiddenPagesFollowThePageOnScreen) {
-    const auto sample = vernier::testing::samplePaths();
-    ASSERT_FALSE(sample.results.isEmpty());
     MainWindow w;
-    w.setInteractive(false);
-    w.resize(1400, 900);
-    w.show();
-    w.showView(QStringLiteral("leaderboard"));
-    w.openResults({sample.results}, sample.pack);
-    ASSERT_TRUE(waitForAnalysis(w));
+    ASSERT_NO_FATAL_FAILURE(openSample(w)); // on the leaderboard
     auto* trials = qobject_cast<TrialsView*>(w.view(QStringLiteral("trials")));
     ASSERT_NE(trials, nullptr);
     const int all = trials->proxy()->rowCount();
