@@ -621,6 +621,35 @@ reuseFrom(const StoredIndex& stored, const std::unordered_map<std::string, std::
     };
 }
 
+// What importBundleTree gave besides the trials: their folders in order, the bundle-level problems before
+// and after the per-trial ones, the bundle's facts, where its trials start in `out`, how many came from the
+// index.
+struct TreeRead {
+    std::vector<std::string> trialDirs;
+    std::vector<ImportProblem> before, after;
+    BundleInfo info;
+    std::size_t first = 0;
+    int reused = 0;
+};
+
+// importBundleTree with the trial folders of `reusable` taken from `stored` (none when it is null).
+TreeRead readTree(const BundleTree& tree, const std::string& bundle, const StoredIndex* stored,
+                  const std::unordered_map<std::string, std::size_t>& reusable, const PathContext& ctx,
+                  std::vector<TrialRecord>& out, std::vector<ImportProblem>& problems, BundleInfo* info) {
+    TreeRead r;
+    std::atomic<int> reused{0};
+    BundleReadHooks hooks;
+    if (stored && !reusable.empty()) hooks.reuse = reuseFrom(*stored, reusable, ctx, reused);
+    hooks.trialDirs = &r.trialDirs;
+    hooks.problemsBefore = &r.before;
+    hooks.problemsAfter = &r.after;
+    r.first = out.size();
+    importBundleTree(tree, bundle, out, problems, &r.info, hooks);
+    if (info) *info = r.info;
+    r.reused = reused;
+    return r;
+}
+
 // The import when only trial folders changed (docs/index.md "Partial update"). The listing of the unchanged
 // ones is their recorded signals (complete while the tree hash was recorded: no symlinks, nothing skipped),
 // so only the changed folders are listed, read and stat'ed, and only their rows of the index are rewritten.
@@ -673,18 +702,8 @@ std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleK
     std::unordered_map<std::string, std::size_t> reusable;
     for (std::size_t i = 0; i < stored.trials.size(); ++i)
         if (!changed[i]) reusable.emplace(stored.trials[i].dir, i);
-    std::atomic<int> reused{0};
-    BundleReadHooks hooks;
-    hooks.reuse = reuseFrom(stored, reusable, ctx, reused);
-    std::vector<std::string> trialDirs;
-    std::vector<ImportProblem> before, after;
-    hooks.trialDirs = &trialDirs;
-    hooks.problemsBefore = &before;
-    hooks.problemsAfter = &after;
-    BundleInfo localInfo;
-    const std::size_t first = out.size();
-    importBundleTree(*tree, bundle, out, problems, &localInfo, hooks);
-    if (info) *info = localInfo;
+    const TreeRead read = readTree(*tree, bundle, &stored, reusable, ctx, out, problems, info);
+    const auto& [trialDirs, before, after, localInfo, first, reused] = read;
     IndexedImport r;
     r.indexPath = indexPath;
     r.state = IndexState::Partial;
@@ -854,18 +873,9 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
     if (stored && key.kind == "folder")
         for (std::size_t i = 0; i < stored->trials.size(); ++i)
             if (!changed[i]) reusable.emplace(stored->trials[i].dir, i);
-    std::atomic<int> reused{0};
-    BundleReadHooks hooks;
-    if (!reusable.empty()) hooks.reuse = reuseFrom(*stored, reusable, ctx, reused);
-    std::vector<std::string> trialDirs;
-    std::vector<ImportProblem> before, after;
-    hooks.trialDirs = &trialDirs;
-    hooks.problemsBefore = &before;
-    hooks.problemsAfter = &after;
-    BundleInfo localInfo;
-    const std::size_t first = out.size();
-    importBundleTree(tree, bundle, out, problems, &localInfo, hooks);
-    if (info) *info = localInfo;
+    const TreeRead read =
+        readTree(tree, bundle, stored ? &*stored : nullptr, reusable, ctx, out, problems, info);
+    const auto& [trialDirs, before, after, localInfo, first, reused] = read;
     r.reused = reused;
     r.reread = static_cast<int>(out.size() - first) - r.reused;
     r.state = r.reused > 0 ? IndexState::Partial : IndexState::Rebuilt;
