@@ -497,6 +497,11 @@ void MainWindow::updateNextPendingPage() {
         pendingTimer_->start();
 }
 
+void MainWindow::flushPendingPages() {
+    while (!pendingPages_.empty())
+        flushPage(pendingPages_.front());
+}
+
 void MainWindow::flushPage(ViewPage* page) {
     const auto it = std::find(pendingPages_.begin(), pendingPages_.end(), page);
     if (it == pendingPages_.end()) return;

@@ -74,6 +74,8 @@ public:
     QString currentViewKey() const;
     QStringList viewKeys() const;
     ViewPage* view(const QString& key); // brought up to date first (flushPage)
+    // Brings every page up to date with the current snapshot now (analysisShown follows if any was behind).
+    void flushPendingPages();
     // Opens a trial of the current snapshot: selects it in the trials view (details panel) and, when
     // `inspector` is true, opens the 3D trial inspector in its own window. Returns that window (nullptr when
     // not opened, or when the trial is not in the current results).

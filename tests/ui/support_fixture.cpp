@@ -174,6 +174,8 @@ SamplePaths samplePaths() {
 }
 
 bool waitForAnalysis(ui::MainWindow& w, int timeoutMs) {
+    // A snapshot that arrived earlier and is still reaching the hidden pages is not the one waited for.
+    w.flushPendingPages();
     QEventLoop loop;
     bool done = false;
     QObject::connect(&w, &ui::MainWindow::analysisShown, &loop, [&] {
