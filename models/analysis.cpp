@@ -1,11 +1,10 @@
 // SPDX-FileCopyrightText: 2026 The Vernier authors
 // SPDX-License-Identifier: Apache-2.0
 #include "models/analysis.h"
+#include "models/parallel.h"
 
 #include <algorithm>
-#include <atomic>
 #include <optional>
-#include <thread>
 
 namespace vernier {
 
@@ -229,21 +228,8 @@ Analysis analyse(std::shared_ptr<const ResultSet> given, const Filter& filter, c
         return row;
     };
     std::vector<std::optional<SystemRow>> computed(a.systems.size());
-    {
-        std::atomic<std::size_t> next{0};
-        const auto work = [&] {
-            for (std::size_t i = next++; i < computed.size(); i = next++)
-                computed[i] = rowOf(a.systems[i]);
-        };
-        const std::size_t threads =
-            std::min<std::size_t>(computed.size(), std::max(1u, std::thread::hardware_concurrency()));
-        std::vector<std::thread> pool;
-        for (std::size_t t = 1; t < threads; ++t)
-            pool.emplace_back(work);
-        work();
-        for (auto& t : pool)
-            t.join();
-    }
+    parallelFor(computed.size(), std::max(1, QThread::idealThreadCount()), 1,
+                [&](std::size_t i) { computed[i] = rowOf(a.systems[i]); });
     for (auto& row : computed)
         if (row) a.rows.push_back(std::move(*row));
     std::stable_sort(a.rows.begin(), a.rows.end(), [](const SystemRow& x, const SystemRow& y) {

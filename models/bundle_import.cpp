@@ -2,7 +2,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Reads Harbor job folders and leaderboard submission folders (docs/contract.md §3.2), plain or zipped.
 // Every trial is read on its own: a malformed file sets that trial's loadError and nothing else.
-#include <QThread>
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -18,6 +17,7 @@
 #include "models/atif_trajectory.h"
 #include "models/bundle_tree.h"
 #include "models/incremental_import.h"
+#include "models/parallel.h"
 #include "models/provenance_json.h"
 #include "models/result_set.h"
 #include "models/time_parse.h"
@@ -818,17 +818,7 @@ void importBundleTree(const BundleTree& tree, const std::string& bundle, std::ve
             }
         }
     };
-    const std::size_t nThreads = std::min<std::size_t>(kImportThreads, (jobs.size() + 31) / 32);
-    // QThread, not std::thread: zipped bundles are read through QuaZip, and a QThread releases its Qt thread
-    // data when it finishes instead of at process exit.
-    std::vector<std::unique_ptr<QThread>> threads;
-    for (std::size_t k = 1; k < nThreads; ++k) {
-        threads.emplace_back(QThread::create(worker));
-        threads.back()->start();
-    }
-    worker();
-    for (auto& th : threads)
-        th->wait();
+    runOnThreads(std::min<std::size_t>(kImportThreads, (jobs.size() + 31) / 32), worker);
     std::vector<std::string> trialDirOf(read.size());
     for (std::size_t i = 0; i < read.size(); ++i)
         if (!jobs[i].second) trialDirOf[i] = jobs[i].first;

@@ -4,7 +4,6 @@
 // The trial index's validation signals (docs/index.md "Validation"): what is recorded of every directory and
 // file of a folder bundle so that a later open can tell, from stat() alone, which trial folders changed.
 // Internal to models/trial_index.cpp.
-#include <QThread>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -17,6 +16,7 @@
 #include <vector>
 
 #include "models/bundle_tree.h"
+#include "models/parallel.h"
 
 namespace vernier::index_signals {
 
@@ -60,22 +60,9 @@ struct FolderFd {
 void listDirs(int parentFd, const std::string& name, const std::string& rel, std::vector<Signal>& out,
               bool& links, int depth);
 
-// Runs fn(i) for i in [0, n) on a few threads (stat and decode are independent per item).
+// Runs fn(i) for i in [0, n) on up to 4 threads (stat and decode are independent per item).
 template <typename Fn> void parallelFor(std::size_t n, Fn fn) {
-    const std::size_t nThreads = std::min<std::size_t>(4, (n + 1023) / 1024);
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-        for (std::size_t i = next.fetch_add(1); i < n; i = next.fetch_add(1))
-            fn(i);
-    };
-    std::vector<std::unique_ptr<QThread>> threads;
-    for (std::size_t k = 1; k < nThreads; ++k) {
-        threads.emplace_back(QThread::create(worker));
-        threads.back()->start();
-    }
-    worker();
-    for (auto& th : threads)
-        th->wait();
+    vernier::parallelFor(n, 4, 1024, fn);
 }
 
 // The `validation` column: a trial folder's signals.

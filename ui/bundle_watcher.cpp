@@ -24,6 +24,14 @@ constexpr qint64 kScanShare = 20;
 constexpr int kIdleFactor = 15;
 constexpr qint64 kMaxPollMs = 10 * 60 * 1000;
 
+// How long the scans that gave these states took together.
+qint64 scanMsOf(const QHash<QString, BundleWatcher::FolderState>& states) {
+    qint64 ms = 0;
+    for (const auto& st : states)
+        ms += st.scanMs;
+    return ms;
+}
+
 void visit(const QString& abs, const QString& rel, int depth, bool parentIsJob,
            BundleWatcher::FolderState& state) {
     const QFileInfo result(abs + QStringLiteral("/result.json"));
@@ -115,9 +123,7 @@ void BundleWatcher::watch(const QHash<QString, FolderState>& baselines) {
         running += s.running();
     const bool changed = running != running_;
     running_ = running;
-    lastScanMs_ = 0;
-    for (const FolderState& st : std::as_const(states_))
-        lastScanMs_ += st.scanMs;
+    lastScanMs_ = scanMsOf(states_);
     applyPollInterval();
     updateWatchedPaths();
     if (states_.isEmpty())
@@ -193,9 +199,7 @@ void BundleWatcher::scanned(const QHash<QString, FolderState>& states, quint64 g
             removed.sort();
             if (!changed.isEmpty() || !removed.isEmpty()) emit trialsChanged(it.key(), changed, removed);
         }
-        lastScanMs_ = 0;
-        for (const FolderState& st : states)
-            lastScanMs_ += st.scanMs;
+        lastScanMs_ = scanMsOf(states);
         const bool runningChanged = running != running_;
         running_ = running;
         applyPollInterval();

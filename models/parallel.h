@@ -1,0 +1,41 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// Small parallel loops for the importer, the trial index and the analysis. Threads are QThreads, not
+// std::threads: zipped bundles are read through QuaZip, and a QThread releases its Qt thread data when it
+// finishes instead of at process exit.
+#include <QThread>
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace vernier {
+
+// Runs worker() on `threads` threads, this one among them, and returns when all have returned.
+template <typename Fn> void runOnThreads(std::size_t threads, Fn worker) {
+    std::vector<std::unique_ptr<QThread>> others;
+    for (std::size_t k = 1; k < threads; ++k) {
+        others.emplace_back(QThread::create(worker));
+        others.back()->start();
+    }
+    worker();
+    for (auto& th : others)
+        th->wait();
+}
+
+// Runs fn(i) for every i in [0, n), each once, on at most `maxThreads` threads with at least `perThread`
+// items for each; the items are handed out one at a time, in order.
+template <typename Fn> void parallelFor(std::size_t n, std::size_t maxThreads, std::size_t perThread, Fn fn) {
+    std::atomic<std::size_t> next{0};
+    const std::size_t threads = std::max<std::size_t>(
+        1, std::min(maxThreads, (n + perThread - 1) / std::max<std::size_t>(1, perThread)));
+    runOnThreads(threads, [&] {
+        for (std::size_t i = next.fetch_add(1); i < n; i = next.fetch_add(1))
+            fn(i);
+    });
+}
+
+} // namespace vernier
