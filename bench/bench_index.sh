@@ -9,6 +9,8 @@
 #   import, first open    importResults with no index yet: reads everything and writes the index
 #   import, reopen        importResults with the index
 #   import, 1 changed     the same after one trial's result.json was rewritten (that folder is read again)
+#   import, 1 added       the same after a trial folder appeared in a job and the job's result.json was
+#                         rewritten (a running job; the folders added are removed afterwards)
 #   cli ...               `vernier-cli leaderboard` for the same three cases (process start, import,
 #                         statistics, provenance hashes of the inputs, output)
 #   zip ...               the same bundle as one zip (make_large_bundle.py --zip): its floor (central directory
@@ -51,12 +53,23 @@ touch_one() {
     f=$(find "$BUNDLE" -maxdepth 3 -name result.json -path '*__*' | head -1)
     cp "$f" "$WORK/r.json" && cat "$WORK/r.json" >"$f"
 }
+add_one() {
+    # A trial folder appears in a job (a copy of one under a new name, sorting first) and Harbor rewrites the
+    # job's result.json, as while a job runs: the job folder is read one level deep, the new folder is read.
+    local src job
+    src=$(find "$BUNDLE" -mindepth 2 -maxdepth 2 -type d -name '*__*' | sort | head -1)
+    job=$(dirname "$src")
+    cp -r "$src" "$job/freecad-000added__$RANDOM$RANDOM"
+    cp "$job/result.json" "$WORK/job-result.json" && cat "$WORK/job-result.json" >"$job/result.json"
+}
+remove_added() { rm -rf "$BUNDLE"/*/freecad-000added__*; }
 step() { timed "$BIN/bench_index" "$@"; }
 floor() { step floor "$BUNDLE"; }
 import_plain() { step import "$BUNDLE" "$PACK"; }
 import_first() { drop_index && step first "$BUNDLE" "$PACK"; }
 import_reopen() { step reopen "$BUNDLE" "$PACK"; }
 import_changed() { touch_one && step reopen "$BUNDLE" "$PACK"; }
+import_added() { add_one && step reopen "$BUNDLE" "$PACK"; }
 cli() { timed "$BIN/vernier-cli" leaderboard "$BUNDLE" --tasks "$PACK" "$@"; }
 cli_first() { drop_index && cli; }
 
@@ -73,6 +86,8 @@ row "import, no index" "$(median3 import_plain)"
 row "import, first open" "$(median3 import_first)"
 row "import, reopen (index)" "$(median3 import_reopen)"
 row "import, 1 changed" "$(median3 import_changed)"
+row "import, 1 added (live job)" "$(median3 import_added)"
+remove_added
 import_reopen # leave a current index
 row "cli, no index" "$(median3 cli --no-index)"
 row "cli, first open" "$(median3 cli_first)"

@@ -6,6 +6,7 @@
 #include "models/trial_index_codec.h"
 #include "models/trial_index_signals.h"
 #include "models/trial_index_sqlite.h"
+#include "models/trial_index_store.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -31,6 +32,8 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <set>
+#include <span>
 #include <unistd.h>
 #include <unordered_map>
 #include <unordered_set>
@@ -47,14 +50,9 @@ namespace {
 using namespace index_codec;
 using namespace index_signals;
 using namespace index_sqlite;
+using namespace index_store;
 
 // ---------------------------------------------------------------- what an index holds
-
-struct BundleKey {
-    std::string kind;  // "folder" | "zip"
-    std::string canon; // canonical path of the folder or zip
-    std::int64_t zipSize = 0, zipMtime = 0;
-};
 
 BundleKey keyOf(const std::string& bundle) {
     std::error_code ec;
@@ -73,22 +71,6 @@ BundleKey keyOf(const std::string& bundle) {
     }
     return k;
 }
-
-struct StoredTrial {
-    std::string dir; // folder relative to the bundle, ending in '/' ("" for a bundle that is the trial)
-    std::string record;
-    std::vector<Signal> sigs;
-    bool changed = false;
-};
-
-struct StoredIndex {
-    std::vector<StoredTrial> trials;
-    std::vector<std::pair<int, ImportProblem>> problems; // (phase, problem)
-    std::vector<Signal> bundleSignals;
-    std::string treeSha; // meta.tree_sha256: empty when not recorded
-    int jobs = 0;
-    std::vector<std::string> harborVersions;
-};
 
 // The index at `path` for bundle key `key`; nullopt with `note` set when it cannot be trusted.
 std::optional<StoredIndex> readIndex(const std::string& path, const BundleKey& key, const PathContext& ctx,
@@ -294,6 +276,21 @@ void insertProblems(sqlite3* db, const std::vector<ImportProblem>& before,
         }
 }
 
+// The bundle's own signals (docs/index.md "Validation"): its folders and files outside trial folders.
+void insertBundleFiles(sqlite3* db, const std::vector<Signal>& bundleLevel) {
+    Stmt b = prepare(db, "INSERT OR REPLACE INTO bundle_files VALUES(?,?,?,?,?,?)");
+    for (const auto& sg : bundleLevel) {
+        bindText(b.get(), 1, sg.path);
+        sqlite3_bind_int(b.get(), 2, sg.dir ? 1 : 0);
+        sqlite3_bind_int64(b.get(), 3, sg.mtime);
+        sqlite3_bind_int64(b.get(), 4, sg.ctime);
+        sqlite3_bind_int64(b.get(), 5, sg.size);
+        sqlite3_bind_int64(b.get(), 6, sg.inode);
+        if (sqlite3_step(b.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db));
+        sqlite3_reset(b.get());
+    }
+}
+
 std::string joined(const std::vector<std::string>& items, const char* sep) {
     std::string out;
     for (const auto& v : items)
@@ -309,7 +306,7 @@ std::string secondsNow() {
 
 // Writes the whole index to a temporary file beside `path` and renames it over `path`.
 void writeIndexFile(const std::string& path, const BundleKey& key, const PathContext& ctx,
-                    const std::vector<TrialRecord>& trials, const std::vector<std::string>& trialDirs,
+                    std::span<const TrialRecord> trials, const std::vector<std::string>& trialDirs,
                     const std::vector<std::vector<Signal>>& perTrial, const std::vector<Signal>& bundleLevel,
                     const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
                     const BundleInfo& info, const std::string& treeSha) {
@@ -360,59 +357,85 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
             bindText(b.get(), 6, joined(info.harborVersions, " "));
             if (sqlite3_step(b.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
         }
-        {
-            Stmt b = prepare(db.get(), "INSERT OR REPLACE INTO bundle_files VALUES(?,?,?,?,?,?)");
-            for (const auto& sg : bundleLevel) {
-                bindText(b.get(), 1, sg.path);
-                sqlite3_bind_int(b.get(), 2, sg.dir ? 1 : 0);
-                sqlite3_bind_int64(b.get(), 3, sg.mtime);
-                sqlite3_bind_int64(b.get(), 4, sg.ctime);
-                sqlite3_bind_int64(b.get(), 5, sg.size);
-                sqlite3_bind_int64(b.get(), 6, sg.inode);
-                if (sqlite3_step(b.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
-                sqlite3_reset(b.get());
-            }
-        }
+        insertBundleFiles(db.get(), bundleLevel);
         exec(db.get(), "COMMIT");
     }
     file.commit();
 }
 
-// Rewrites the rows of the trials `rows` (their numbers in the index) of the index at `path`, which holds the
-// same trial folders in the same order, and what depends on all trials (problems, tree hash, versions): a
-// copy of the file is changed and renamed over it (docs/index.md "Partial update").
-void updateIndexFile(const std::string& path, const PathContext& ctx, const std::vector<TrialRecord>& trials,
-                     const std::vector<std::string>& trialDirs, const std::vector<std::size_t>& rows,
-                     const std::vector<std::vector<Signal>>& rowSignals,
-                     const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
-                     const BundleInfo& info, const std::string& treeSha) {
+} // namespace
+
+namespace index_store {
+
+// Updates the index at `path` to the trials of a partial update (docs/index.md "Partial update"): a copy of
+// the file keeps the rows in `plan.kept` byte for byte (renumbered in place when trials were added or removed
+// before them), gets the rows in `plan.written`, the problems, the bundle's own signals and what depends on
+// all trials (tree hash, versions, counts), and is renamed over the index.
+void updateIndexFile(const std::string& path, const PathContext& ctx, std::span<const TrialRecord> trials,
+                     const std::vector<std::string>& trialDirs, const RowPlan& plan,
+                     const std::vector<Signal>& bundleLevel, const std::vector<ImportProblem>& before,
+                     const std::vector<ImportProblem>& after, const BundleInfo& info,
+                     const std::string& treeSha) {
     TempIndexFile file(path);
     std::error_code ec;
     fs::copy_file(path, file.name(), ec);
     if (ec) throw InputError("cannot copy " + path + ": " + ec.message());
+    Db db = file.open(SQLITE_OPEN_READWRITE);
+    exec(db.get(), "BEGIN; CREATE TEMP TABLE kept(old INTEGER PRIMARY KEY, new INTEGER NOT NULL);");
     {
-        Db db = file.open(SQLITE_OPEN_READWRITE);
-        exec(db.get(), "BEGIN; CREATE TEMP TABLE changed(ord INTEGER PRIMARY KEY);");
-        {
-            Stmt c = prepare(db.get(), "INSERT INTO temp.changed VALUES(?)");
-            for (std::size_t i : rows) {
-                sqlite3_bind_int64(c.get(), 1, static_cast<std::int64_t>(i));
-                if (sqlite3_step(c.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
-                sqlite3_reset(c.get());
-            }
+        Stmt c = prepare(db.get(), "INSERT INTO temp.kept VALUES(?, ?)");
+        for (const auto& [from, to] : plan.kept) {
+            sqlite3_bind_int64(c.get(), 1, from);
+            sqlite3_bind_int64(c.get(), 2, to);
+            if (sqlite3_step(c.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
+            sqlite3_reset(c.get());
         }
-        exec(db.get(), "DELETE FROM trials WHERE ord IN (SELECT ord FROM temp.changed);"
-                       "DELETE FROM reward_keys WHERE ord IN (SELECT ord FROM temp.changed);"
-                       "DELETE FROM problems;");
+    }
+    exec(db.get(), "DELETE FROM trials WHERE ord NOT IN (SELECT old FROM temp.kept);"
+                   "DELETE FROM reward_keys WHERE ord NOT IN (SELECT old FROM temp.kept);"
+                   "DELETE FROM problems; DELETE FROM bundle_files;");
+    // Kept rows after trials that came or went get new numbers, one row at a time in an order where the
+    // number a row moves to is always free already: the rows moving up from the last, then the rows moving
+    // down from the first (old and new numbers rise together). Each row moves next to where it was, so the
+    // file does not grow (one UPDATE of all rows through free numbers would leave half of it free pages).
+    {
+        Stmt move = prepare(db.get(), "UPDATE trials SET ord = ? WHERE ord = ?");
+        const auto moveRow = [&](std::int64_t from, std::int64_t to) {
+            sqlite3_bind_int64(move.get(), 1, to);
+            sqlite3_bind_int64(move.get(), 2, from);
+            if (sqlite3_step(move.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
+            sqlite3_reset(move.get());
+        };
+        bool renumbered = false;
+        for (auto it = plan.kept.rbegin(); it != plan.kept.rend(); ++it)
+            if (it->second > it->first) {
+                moveRow(it->first, it->second);
+                renumbered = true;
+            }
+        for (const auto& [from, to] : plan.kept)
+            if (to < from) {
+                moveRow(from, to);
+                renumbered = true;
+            }
+        if (renumbered)
+            exec(db.get(),
+                 "UPDATE reward_keys SET ord = (SELECT new FROM temp.kept WHERE old = reward_keys.ord)"
+                 " WHERE ord IN (SELECT old FROM temp.kept WHERE old <> new);");
+    }
+    {
         Stmt ins = prepare(db.get(), kInsertTrial);
         Stmt keys = prepare(db.get(), kInsertRewardKey);
-        for (std::size_t k = 0; k < rows.size(); ++k)
-            insertTrialRow(db.get(), ins.get(), keys.get(), static_cast<std::int64_t>(rows[k]),
-                           trials[rows[k]], trialDirs[rows[k]], rowSignals[k], ctx);
+        for (std::size_t k = 0; k < plan.written.size(); ++k) {
+            const std::size_t i = plan.written[k];
+            insertTrialRow(db.get(), ins.get(), keys.get(), static_cast<std::int64_t>(i), trials[i],
+                           trialDirs[i], *plan.writtenSignals[k], ctx);
+        }
         insertProblems(db.get(), before, after, ctx);
+        insertBundleFiles(db.get(), bundleLevel);
         {
             Stmt m = prepare(db.get(), "UPDATE meta SET value = ? WHERE key = ?");
             const std::vector<std::pair<std::string, std::string>> values = {
+                {"trials", std::to_string(trials.size())},
                 {"jobs", std::to_string(info.jobs)},
                 {"harbor_versions", joined(info.harborVersions, "\n")},
                 {"tree_sha256", treeSha},
@@ -424,15 +447,21 @@ void updateIndexFile(const std::string& path, const PathContext& ctx, const std:
                 if (sqlite3_step(m.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
                 sqlite3_reset(m.get());
             }
-            Stmt b = prepare(db.get(), "UPDATE bundles SET jobs = ?, harbor_versions = ?");
-            sqlite3_bind_int(b.get(), 1, info.jobs);
-            bindText(b.get(), 2, joined(info.harborVersions, " "));
+            Stmt b = prepare(db.get(), "UPDATE bundles SET trials = ?, jobs = ?, harbor_versions = ?");
+            sqlite3_bind_int64(b.get(), 1, static_cast<std::int64_t>(trials.size()));
+            sqlite3_bind_int(b.get(), 2, info.jobs);
+            bindText(b.get(), 3, joined(info.harborVersions, " "));
             if (sqlite3_step(b.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
         }
         exec(db.get(), "COMMIT");
     }
+    db.reset(); // closed before the rename
     file.commit();
 }
+
+} // namespace index_store
+
+namespace {
 
 void appendTrialProblems(const TrialRecord& t, std::vector<ImportProblem>& problems) {
     // As importBundleTree reports them (models/bundle_import.cpp).
@@ -484,8 +513,8 @@ std::string hashedName(const std::string& bundle) {
 // index instead of read; a record that does not decode is read from its files. Counts into `reused`.
 std::function<bool(const std::string&, TrialRecord&)>
 reuseFrom(const StoredIndex& stored, const std::unordered_map<std::string, std::size_t>& reusable,
-          const PathContext& ctx, std::atomic<int>& reused) {
-    return [&stored, &reusable, ctx, &reused](const std::string& dir, TrialRecord& t) {
+          const PathContext& ctx, std::atomic<int>& reused, std::vector<char>& fromIndex) {
+    return [&stored, &reusable, ctx, &reused, &fromIndex](const std::string& dir, TrialRecord& t) {
         const auto it = reusable.find(dir);
         if (it == reusable.end()) return false;
         try {
@@ -496,20 +525,14 @@ reuseFrom(const StoredIndex& stored, const std::unordered_map<std::string, std::
             return false;
         }
         ++reused;
+        fromIndex[it->second] = 1; // one row per folder: no two threads write the same flag
         return true;
     };
 }
 
-// What importBundleTree gave besides the trials: their folders in order, the bundle-level problems before
-// and after the per-trial ones, the bundle's facts, where its trials start in `out`, how many came from the
-// index.
-struct TreeRead {
-    std::vector<std::string> trialDirs;
-    std::vector<ImportProblem> before, after;
-    BundleInfo info;
-    std::size_t first = 0;
-    int reused = 0;
-};
+} // namespace
+
+namespace index_store {
 
 // importBundleTree with the trial folders of `reusable` taken from `stored` (none when it is null).
 TreeRead readTree(const BundleTree& tree, const std::string& bundle, const StoredIndex* stored,
@@ -518,7 +541,8 @@ TreeRead readTree(const BundleTree& tree, const std::string& bundle, const Store
     TreeRead r;
     std::atomic<int> reused{0};
     BundleReadHooks hooks;
-    if (stored && !reusable.empty()) hooks.reuse = reuseFrom(*stored, reusable, ctx, reused);
+    if (stored) r.fromIndex.assign(stored->trials.size(), 0);
+    if (stored && !reusable.empty()) hooks.reuse = reuseFrom(*stored, reusable, ctx, reused, r.fromIndex);
     hooks.trialDirs = &r.trialDirs;
     hooks.problemsBefore = &r.before;
     hooks.problemsAfter = &r.after;
@@ -529,119 +553,9 @@ TreeRead readTree(const BundleTree& tree, const std::string& bundle, const Store
     return r;
 }
 
-// The import when only trial folders changed (docs/index.md "Partial update"). The listing of the unchanged
-// ones is their recorded signals (complete while the tree hash was recorded: no symlinks, nothing skipped),
-// so only the changed folders are listed, read and stat'ed, and only their rows of the index are rewritten.
-// nullopt, with nothing appended, when that cannot be done (a symlink or a listing problem in a changed
-// folder, a file gone meanwhile): the caller then reads the bundle whole.
-std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleKey& key, PathContext ctx,
-                                        const StoredIndex& stored, const std::vector<char>& changed,
-                                        std::vector<TrialRecord>& out, std::vector<ImportProblem>& problems,
-                                        BundleInfo* info, const std::string& indexPath) {
-    std::vector<std::string> known, relist;
-    std::vector<std::size_t> rows;
-    for (const auto& sg : stored.bundleSignals)
-        if (!sg.dir) known.push_back(sg.path);
-    for (std::size_t i = 0; i < stored.trials.size(); ++i) {
-        if (changed[i]) {
-            rows.push_back(i);
-            relist.push_back(stored.trials[i].dir);
-            continue;
-        }
-        for (const auto& sg : stored.trials[i].sigs)
-            if (!sg.dir) known.push_back(sg.path);
-    }
-    // The changed folders' signals, as the whole import takes them: directories before they are listed,
-    // files before they are read.
-    std::vector<std::vector<Signal>> rowSignals(rows.size());
-    bool links = false;
-    for (std::size_t k = 0; k < rows.size(); ++k) {
-        std::string rel = relist[k];
-        if (!rel.empty()) rel.pop_back(); // the trailing '/'
-        for (auto& d : directorySignalsUnder(key.canon, rel, links))
-            rowSignals[k].push_back(std::move(d.signal));
-        if (rowSignals[k].empty()) return std::nullopt; // the folder is gone
-    }
-    if (links) return std::nullopt;
-    std::optional<BundleTree> tree = BundleTree::fromListing(bundle, key.canon, std::move(known), relist);
-    if (!tree) return std::nullopt;
-    for (std::size_t k = 0; k < rows.size(); ++k) {
-        const std::string& dir = relist[k];
-        std::vector<TakenSignal> files;
-        for (auto it = std::lower_bound(tree->files().begin(), tree->files().end(), dir);
-             it != tree->files().end() && it->compare(0, dir.size(), dir) == 0; ++it)
-            files.push_back({Signal{*it, false}, *it});
-        const std::size_t listed = files.size();
-        files = statAll(std::move(files), key.canon);
-        if (files.size() != listed) return std::nullopt;
-        for (auto& f : files)
-            rowSignals[k].push_back(std::move(f.signal));
-    }
+} // namespace index_store
 
-    std::unordered_map<std::string, std::size_t> reusable;
-    for (std::size_t i = 0; i < stored.trials.size(); ++i)
-        if (!changed[i]) reusable.emplace(stored.trials[i].dir, i);
-    const TreeRead read = readTree(*tree, bundle, &stored, reusable, ctx, out, problems, info);
-    const auto& [trialDirs, before, after, localInfo, first, reused] = read;
-    IndexedImport r;
-    r.indexPath = indexPath;
-    r.state = IndexState::Partial;
-    r.reused = reused;
-    r.reread = static_cast<int>(out.size() - first) - r.reused;
-
-    // The tree hash from every file's signal, the unchanged ones as recorded. The trials' files in the order
-    // of the trials, merged with the bundle's own: in path order when the trials are (a folder listing), and
-    // the hash then needs no sort.
-    std::vector<const Signal*> trialFiles, bundleFiles, files;
-    trialFiles.reserve(tree->files().size());
-    for (std::size_t i = 0, k = 0; i < stored.trials.size(); ++i) {
-        const std::vector<Signal>& sigs = changed[i] ? rowSignals[k++] : stored.trials[i].sigs;
-        for (const auto& sg : sigs)
-            if (!sg.dir) trialFiles.push_back(&sg);
-    }
-    for (const auto& sg : stored.bundleSignals)
-        if (!sg.dir) bundleFiles.push_back(&sg);
-    const auto byPath = [](const Signal* x, const Signal* y) { return x->path < y->path; };
-    std::sort(bundleFiles.begin(), bundleFiles.end(), byPath);
-    files.reserve(trialFiles.size() + bundleFiles.size());
-    std::merge(trialFiles.begin(), trialFiles.end(), bundleFiles.begin(), bundleFiles.end(),
-               std::back_inserter(files), byPath);
-    const std::string treeSha = treeHashOf(files);
-    rememberTreeSha256(key.canon, treeSha);
-    try {
-        const std::vector<TrialRecord> mine(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
-        bool sameRows = trialDirs.size() == stored.trials.size() &&
-                        static_cast<std::size_t>(r.reused) + rows.size() == trialDirs.size();
-        for (std::size_t i = 0; sameRows && i < trialDirs.size(); ++i)
-            sameRows = trialDirs[i] == stored.trials[i].dir;
-        if (sameRows) {
-            updateIndexFile(indexPath, ctx, mine, trialDirs, rows, rowSignals, before, after, localInfo,
-                            treeSha);
-        } else {
-            // The import found other trial folders than the index holds (not expected while the bundle's
-            // own signals are unchanged): the whole index, from the signals at hand.
-            std::vector<TakenSignal> taken;
-            for (std::size_t i = 0; i < stored.trials.size(); ++i)
-                if (!changed[i])
-                    for (const auto& sg : stored.trials[i].sigs)
-                        taken.push_back({sg, sg.dir && !sg.path.empty() ? sg.path + "/" : sg.path});
-            for (const auto& sg : stored.bundleSignals)
-                taken.push_back({sg, sg.dir && !sg.path.empty() ? sg.path + "/" : sg.path});
-            for (const auto& sigs : rowSignals)
-                for (const auto& sg : sigs)
-                    taken.push_back({sg, sg.dir && !sg.path.empty() ? sg.path + "/" : sg.path});
-            std::vector<std::vector<Signal>> perTrial;
-            std::vector<Signal> bundleLevel;
-            assignSignals(std::move(taken), trialDirs, perTrial, bundleLevel);
-            writeIndexFile(indexPath, key, ctx, mine, trialDirs, perTrial, bundleLevel, before, after,
-                           localInfo, treeSha);
-        }
-        r.written = true;
-    } catch (const std::exception& e) {
-        r.writeError = std::string("trial index not written: ") + e.what();
-    }
-    return r;
-}
+namespace {
 
 // The import with the index; `readExisting` false rebuilds it whatever is there.
 IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& out,
@@ -667,22 +581,18 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         if (key.kind == "folder" || ctx.zip) stored = readIndex(indexPath, key, ctx, r.note);
     }
 
-    std::vector<char> changed;
+    std::vector<char> changed, bundleSignalChanged;
     bool bundleChanged = !stored.has_value();
     if (stored && key.kind == "folder") {
         const FolderFd root(key.canon);
-        for (const auto& s : stored->bundleSignals)
-            if (changedSignal(root.fd, s)) {
-                bundleChanged = true;
-                break;
-            }
+        bundleSignalChanged.assign(stored->bundleSignals.size(), 0);
+        for (std::size_t i = 0; i < stored->bundleSignals.size(); ++i)
+            if (changedSignal(root.fd, stored->bundleSignals[i])) bundleSignalChanged[i] = 1;
+        bundleChanged = std::any_of(bundleSignalChanged.begin(), bundleSignalChanged.end(),
+                                    [](char c) { return c != 0; });
         changed.assign(stored->trials.size(), 0);
         parallelFor(stored->trials.size(), [&](std::size_t i) {
-            for (const auto& s : stored->trials[i].sigs)
-                if (changedSignal(root.fd, s)) {
-                    changed[i] = 1;
-                    return;
-                }
+            if (anyChangedUnder(root.fd, stored->trials[i].dir, stored->trials[i].sigs)) changed[i] = 1;
         });
     }
     const bool anyChanged =
@@ -717,6 +627,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
                 info->harborVersions = stored->harborVersions;
             }
             r.state = IndexState::Used;
+            r.listedWhole = false;
             r.reused = static_cast<int>(n);
             // Every signal is as recorded, so the tree is as it was hashed when the index was written.
             if (key.kind == "folder") rememberTreeSha256(key.canon, stored->treeSha);
@@ -726,10 +637,10 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         stored.reset();
     }
 
-    // Some trial folders changed and nothing at the bundle's level: only they are listed and read again, and
-    // only their rows are rewritten.
-    if (stored && key.kind == "folder" && !bundleChanged && !stored->treeSha.empty())
-        if (auto partial = runPartial(bundle, key, ctx, *stored, changed, out, problems, info, indexPath))
+    // Only what changed is listed and read again, and only its rows are written.
+    if (stored && key.kind == "folder" && !stored->treeSha.empty())
+        if (auto partial = runPartial(bundle, key, ctx, *stored, changed, bundleSignalChanged, out, problems,
+                                      info, indexPath))
             return *partial;
 
     // Read the bundle, taking unchanged trial folders from the index.
@@ -754,7 +665,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
             if (!changed[i]) reusable.emplace(stored->trials[i].dir, i);
     const TreeRead read =
         readTree(tree, bundle, stored ? &*stored : nullptr, reusable, ctx, out, problems, info);
-    const auto& [trialDirs, before, after, localInfo, first, reused] = read;
+    const auto& [trialDirs, before, after, localInfo, first, reused, fromIndex] = read;
     r.reused = reused;
     r.reread = static_cast<int>(out.size() - first) - r.reused;
     r.state = r.reused > 0 ? IndexState::Partial : IndexState::Rebuilt;
@@ -765,7 +676,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         std::vector<std::vector<Signal>> perTrial;
         std::vector<Signal> bundleLevel;
         assignSignals(std::move(taken), trialDirs, perTrial, bundleLevel);
-        const std::vector<TrialRecord> mine(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+        const std::span<const TrialRecord> mine(out.data() + first, out.size() - first); // not copied
         writeIndexFile(indexPath, key, ctx, mine, trialDirs, perTrial, bundleLevel, before, after, localInfo,
                        treeSha);
         r.written = true;
@@ -801,8 +712,18 @@ IndexedImport importBundleIndexed(const std::string& bundle, std::vector<TrialRe
     if (!fs::exists(bundle, ec)) // as BundleTree::open says it
         BundleTree::open(bundle);
     const std::string where = indexPath.empty() ? trialIndexPathFor(bundle) : indexPath;
+    const auto t0 = std::chrono::steady_clock::now();
     IndexedImport r = runIndexed(bundle, out, problems, info, where, true);
     if (!r.note.empty()) std::fprintf(stderr, "note: %s\n", r.note.c_str());
+    if (const char* trace = std::getenv("VERNIER_INDEX_TRACE"); trace && *trace && *trace != '0') {
+        // docs/index.md "Which path ran": one line per bundle, for benchmarks and for a user wondering.
+        static const char* const kStates[] = {"used", "partial", "rebuilt"};
+        std::fprintf(
+            stderr, "trial index: %s, %s, %d from the index, %d read, %s, %.3f s (%s)\n",
+            kStates[static_cast<int>(r.state)], r.listedWhole ? "bundle listed" : "bundle not listed",
+            r.reused, r.reread, r.written ? "written" : "not written",
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), bundle.c_str());
+    }
     return r;
 }
 

@@ -41,6 +41,9 @@ struct IndexedImport {
     std::string indexPath;  // the file read and written
     bool written = false;   // the index was (re)written
     std::string writeError; // one line when it could not be written (the import itself still succeeded)
+    // The bundle was listed and every file stat'ed; false when only what changed was (docs/index.md
+    // "Partial update") or nothing was.
+    bool listedWhole = true;
 };
 
 // importBundle with the index (ImportOptions::useIndex): reads `indexPath` (default trialIndexPathFor) when

@@ -76,11 +76,42 @@ void listDirs(int parentFd, const std::string& name, const std::string& rel, std
 
 // Has a signal changed since it was recorded?
 bool changedSignal(int rootFd, const Signal& s) {
+    return changedSignal(rootFd, s.path, s);
+}
+
+bool changedSignal(int fd, const std::string& rel, const Signal& s) {
     Signal now;
-    if (!statSignal(rootFd, s.path, s.dir, now)) return true;
+    if (!statSignal(fd, rel, s.dir, now)) return true;
     // The change time is recorded but not compared: it also moves when a hard link to the file is made or
     // removed anywhere (deduplicated bundles, bench/make_large_bundle.py), which says nothing of the content.
     return now.mtime != s.mtime || (!s.dir && (now.size != s.size || now.inode != s.inode));
+}
+
+bool anyChangedUnder(int rootFd, const std::string& dir, const std::vector<Signal>& sigs) {
+    std::string rel = dir;
+    while (!rel.empty() && rel.back() == '/')
+        rel.pop_back();
+    // The folder once (following a symlink as fstatat does), then each path relative to it: one or two
+    // path components looked up per signal instead of three or four (the stat of 1.2 million signals is
+    // most of a reopen: docs/index.md "Performance").
+    const int fd = rel.empty() ? -1 : ::openat(rootFd, rel.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (!rel.empty() && fd < 0) return true;
+    const int base = rel.empty() ? rootFd : fd;
+    bool changed = false;
+    for (const auto& s : sigs) {
+        const bool inside = s.path.size() > rel.size() + 1 && s.path.compare(0, rel.size(), rel) == 0 &&
+                            s.path[rel.size()] == '/';
+        if (!rel.empty() && s.path == rel) {
+            struct stat st {};
+            changed = ::fstat(fd, &st) != 0 || !S_ISDIR(st.st_mode) || ns(st.st_mtim) != s.mtime;
+        } else {
+            changed = changedSignal(!rel.empty() && inside ? base : rootFd,
+                                    !rel.empty() && inside ? s.path.substr(rel.size() + 1) : s.path, s);
+        }
+        if (changed) break;
+    }
+    if (fd >= 0) ::close(fd);
+    return changed;
 }
 
 std::string encodeSignals(const std::vector<Signal>& sigs) {

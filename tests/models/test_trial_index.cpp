@@ -316,6 +316,7 @@ TEST_F(TrialIndex, AddedAndRemovedTrialFoldersAreFollowed) {
     out.clear();
     const IndexedImport r = importBundleIndexed(job, out, problems, {}, nullptr, db);
     EXPECT_EQ(r.state, IndexState::Partial);
+    EXPECT_FALSE(r.listedWhole); // the job folder read one level deep, the new trial folder listed
     EXPECT_EQ(out.size(), n);
     EXPECT_EQ(r.reread, 1); // only the new folder
     bool added = false, removed = true;
@@ -456,5 +457,106 @@ TEST_F(TrialIndex, SymlinkInAChangedFolderReadsTheBundleWhole) {
     EXPECT_EQ(r.reread, 1);
     EXPECT_TRUE(r.written) << r.writeError;
     EXPECT_EQ(queryText(db, "SELECT value FROM meta WHERE key = 'tree_sha256'"), "\n"); // symlinks: a walk
+    EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
+}
+
+// A running job (docs/index.md "Partial update"): trial folders appear in a job folder, the job's result.json
+// is rewritten, a new job folder starts. Only the new folders are listed and read, the bundle is not listed
+// again, the rows of the other trials are kept as they were (renumbered to stay in the import's order), and
+// the result is the plain import's.
+TEST_F(TrialIndex, TrialsAddedToARunningJobAreReadAlone) {
+    std::vector<TrialRecord> out;
+    std::vector<ImportProblem> problems;
+    const std::string job = indexedCopy("ablation", out);
+    const std::string db = indexFile();
+    const std::size_t n = out.size();
+    setPragma(db, "UPDATE trials SET agent_version = 'kept'");
+    const std::string before = queryText(db, "SELECT folder, agent_version, reward FROM trials ORDER BY ord");
+
+    // A copy of a trial under a name that sorts before the job's other trials: every later row moves up one.
+    const fs::path jobDir = fs::path(job) / "2026-10-08__09-00-00";
+    const fs::path source = jobDir / "freecad-deee5c3830__ovnBwFU";
+    copyTree(source.string(), (jobDir / "freecad-000new__AAAA").string());
+    // The job's own result.json is rewritten by Harbor as trials finish.
+    const std::string jobResult = readFile((jobDir / "result.json").string());
+    std::ofstream(jobDir / "result.json", std::ios::trunc) << jobResult << "\n";
+    out.clear();
+    IndexedImport r = importBundleIndexed(job, out, problems, {}, nullptr, db);
+    EXPECT_EQ(r.state, IndexState::Partial);
+    EXPECT_FALSE(r.listedWhole);
+    EXPECT_EQ(r.reread, 1);
+    EXPECT_EQ(r.reused, static_cast<int>(n));
+    ASSERT_TRUE(r.written) << r.writeError;
+    EXPECT_EQ(queryText(db, "SELECT COUNT(*), MIN(ord), MAX(ord) FROM trials"),
+              std::to_string(n + 1) + "|0|" + std::to_string(n) + "\n");
+    EXPECT_EQ(queryText(db, "SELECT COUNT(*) FROM trials WHERE agent_version IS NOT 'kept'"), "1\n");
+    EXPECT_EQ(queryText(db, "SELECT folder, agent_version, reward FROM trials WHERE agent_version = 'kept' "
+                            "ORDER BY ord"),
+              before);
+    EXPECT_EQ(queryText(db, "SELECT COUNT(*) FROM reward_keys WHERE ord NOT IN (SELECT ord FROM trials)"),
+              "0\n");
+    const std::string hash = treeSha256(job);
+    EXPECT_EQ(queryText(db, "SELECT value FROM meta WHERE key = 'tree_sha256'"), hash + "\n");
+    EXPECT_EQ(hash, walkedTreeHash(job));
+    EXPECT_EQ(queryText(db, "SELECT value FROM meta WHERE key = 'trials'"), std::to_string(n + 1) + "\n");
+    // Renumbered row by row, each next to where it was: the file is no larger than a fresh one (one UPDATE
+    // of all numbers left half of it free pages).
+    const std::string fresh = dir_ / "fresh.sqlite";
+    ASSERT_TRUE(writeTrialIndex(job, fresh).written);
+    EXPECT_LE(fs::file_size(db), fs::file_size(fresh) + 8 * 8192);
+    // The index is the one a fresh import writes, row for row (the mark aside).
+    const char* rows = "SELECT ord, folder, trial_name, task_id, reward, hex(record), hex(validation) FROM "
+                       "trials ORDER BY ord";
+    EXPECT_EQ(queryText(db, rows), queryText(fresh, rows));
+    const char* keys = "SELECT ord, key, value FROM reward_keys ORDER BY ord, key";
+    EXPECT_EQ(queryText(db, keys), queryText(fresh, keys));
+    const char* files = "SELECT * FROM bundle_files ORDER BY path";
+    EXPECT_EQ(queryText(db, files), queryText(fresh, files));
+
+    // A new job folder at the bundle's top level, with one trial.
+    const fs::path newJob = fs::path(job) / "2026-10-10__09-00-00";
+    fs::create_directories(newJob);
+    std::ofstream(newJob / "config.json") << readFile((jobDir / "config.json").string());
+    std::ofstream(newJob / "result.json") << jobResult;
+    copyTree(source.string(), (newJob / "freecad-deee5c3830__NEWJOB1").string());
+    out.clear();
+    r = importBundleIndexed(job, out, problems, {}, nullptr, db);
+    EXPECT_EQ(r.state, IndexState::Partial);
+    EXPECT_FALSE(r.listedWhole);
+    EXPECT_EQ(r.reread, 1);
+    EXPECT_EQ(r.reused, static_cast<int>(n + 1));
+    EXPECT_EQ(treeSha256(job), walkedTreeHash(job));
+
+    // And the trial added first removed again.
+    fs::remove_all(jobDir / "freecad-000new__AAAA");
+    out.clear();
+    r = importBundleIndexed(job, out, problems, {}, nullptr, db);
+    EXPECT_EQ(r.state, IndexState::Partial);
+    EXPECT_FALSE(r.listedWhole);
+    EXPECT_EQ(r.reread, 0);
+    EXPECT_EQ(out.size(), n + 1);
+    EXPECT_EQ(treeSha256(job), walkedTreeHash(job));
+    ASSERT_TRUE(writeTrialIndex(job, fresh).written);
+    EXPECT_EQ(queryText(db, rows), queryText(fresh, rows));
+    EXPECT_EQ(queryText(db, files), queryText(fresh, files));
+
+    out.clear();
+    EXPECT_EQ(importBundleIndexed(job, out, problems, {}, nullptr, db).state, IndexState::Used);
+    EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
+}
+
+// A folder of the bundle's own that vanishes, or a file that becomes a folder, is not followed from the
+// record: the bundle is listed whole (the unchanged trials still from the index), with the plain import's
+// result.
+TEST_F(TrialIndex, VanishedJobFolderListsTheBundleWhole) {
+    std::vector<TrialRecord> out;
+    std::vector<ImportProblem> problems;
+    const std::string job = indexedCopy("ablation", out);
+    const std::string db = indexFile();
+    fs::remove_all(fs::path(job) / "2026-10-09__09-00-00");
+    out.clear();
+    const IndexedImport r = importBundleIndexed(job, out, problems, {}, nullptr, db);
+    EXPECT_TRUE(r.listedWhole);
+    EXPECT_TRUE(r.written) << r.writeError;
     EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
 }

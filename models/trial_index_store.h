@@ -1,0 +1,92 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// What the trial index holds once read, and the steps of an import with it that models/trial_index.cpp
+// (the whole import, writing and reading the file) and models/trial_index_partial.cpp (the partial update,
+// docs/index.md "Partial update") share. Internal to those two files.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "models/bundle_tree.h"
+#include "models/result_set.h"
+#include "models/trial_index.h"
+#include "models/trial_index_codec.h"
+#include "models/trial_index_signals.h"
+
+namespace vernier::index_store {
+
+using index_codec::PathContext;
+using index_signals::Signal;
+
+struct BundleKey {
+    std::string kind;  // "folder" | "zip"
+    std::string canon; // canonical path of the folder or zip
+    std::int64_t zipSize = 0, zipMtime = 0;
+};
+
+struct StoredTrial {
+    std::string dir; // folder relative to the bundle, ending in '/' ("" for a bundle that is the trial)
+    std::string record;
+    std::vector<Signal> sigs;
+};
+
+struct StoredIndex {
+    std::vector<StoredTrial> trials;
+    std::vector<std::pair<int, ImportProblem>> problems; // (phase, problem)
+    std::vector<Signal> bundleSignals;
+    std::string treeSha; // meta.tree_sha256: empty when not recorded
+    int jobs = 0;
+    std::vector<std::string> harborVersions;
+};
+
+// The rows of an index after a partial update: which stored rows stay (their old and new numbers, rising
+// together) and which are written (their new numbers, with the trial and its signals).
+struct RowPlan {
+    std::vector<std::pair<std::int64_t, std::int64_t>> kept; // (old ord, new ord)
+    std::vector<std::size_t> written;                        // positions in the import's trials
+    std::vector<const std::vector<Signal>*> writtenSignals;  // their signals, one per written row
+};
+
+// What importBundleTree gave besides the trials: their folders in order, the bundle-level problems before
+// and after the per-trial ones, the bundle's facts, where its trials start in `out`, how many came from the
+// index.
+struct TreeRead {
+    std::vector<std::string> trialDirs;
+    std::vector<ImportProblem> before, after;
+    BundleInfo info;
+    std::size_t first = 0;
+    int reused = 0;
+    std::vector<char> fromIndex; // per row of the stored index: its trial was decoded from it
+};
+
+// importBundleTree with the trial folders of `reusable` (folder -> row of `stored`) taken from `stored` (none
+// when it is null).
+TreeRead readTree(const BundleTree& tree, const std::string& bundle, const StoredIndex* stored,
+                  const std::unordered_map<std::string, std::size_t>& reusable, const PathContext& ctx,
+                  std::vector<TrialRecord>& out, std::vector<ImportProblem>& problems, BundleInfo* info);
+
+// Updates the index at `path` to the trials of a partial update: a copy of the file keeps the rows in
+// `plan.kept` byte for byte (renumbered in place when trials were added or removed before them), gets the
+// rows in `plan.written`, the problems, the bundle's own signals and what depends on all trials (tree hash,
+// versions, counts), and is renamed over the index.
+void updateIndexFile(const std::string& path, const PathContext& ctx, std::span<const TrialRecord> trials,
+                     const std::vector<std::string>& trialDirs, const RowPlan& plan,
+                     const std::vector<Signal>& bundleLevel, const std::vector<ImportProblem>& before,
+                     const std::vector<ImportProblem>& after, const BundleInfo& info,
+                     const std::string& treeSha);
+
+// The import of a folder bundle whose index recorded a tree hash, reading only what changed (docs/index.md
+// "Partial update"); `changed` per stored trial, `bundleChanged` per stored bundle signal. nullopt, with
+// nothing appended, when the bundle must be listed whole.
+std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleKey& key, PathContext ctx,
+                                        const StoredIndex& stored, const std::vector<char>& changed,
+                                        const std::vector<char>& bundleChanged, std::vector<TrialRecord>& out,
+                                        std::vector<ImportProblem>& problems, BundleInfo* info,
+                                        const std::string& indexPath);
+
+} // namespace vernier::index_store
