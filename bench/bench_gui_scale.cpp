@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The GUI on a large bundle (issue 18, Part 1; docs/index.md "Performance"): how long the main window takes
 // from File → Open to the first painted leaderboard, how far apart the event loop got to run while importing,
-// and how long a filter change, a view switch and a sort of the trial table take until painted.
+// how long a filter change, a view switch and a sort of the trial table take until painted, and how long
+// a trial folder appearing in (or vanishing from) a job takes to reach the statistics on screen (live follow;
+// the bench adds folders to the bundle and removes them again).
 //
 //   bench_gui_scale BUNDLE PACK [REPEATS=3]
 //
@@ -10,8 +12,11 @@
 // in milliseconds; the per-action ones are medians of REPEATS. The index is used as an import would use it
 // (run once to write it, then again for the reopen figure; bench/bench_index.sh does both).
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QTableView>
 #include <QTimer>
@@ -76,6 +81,18 @@ bool waitFor(ui::Session* session, const std::function<bool()>& done) {
     poll.start(10);
     if (!done()) loop.exec();
     return done();
+}
+
+void copyTree(const QString& from, const QString& to) {
+    QDir().mkpath(to);
+    const QDir src(from);
+    for (const QFileInfo& e :
+         src.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden)) {
+        if (e.isDir())
+            copyTree(e.absoluteFilePath(), to + QLatin1Char('/') + e.fileName());
+        else
+            QFile::copy(e.absoluteFilePath(), to + QLatin1Char('/') + e.fileName());
+    }
 }
 
 double median(std::vector<double> v) {
@@ -183,6 +200,49 @@ int main(int argc, char** argv) {
     // Live follow of the bundle: how long one scan takes, and the poll interval it led to (bundle_watcher.h).
     out["follow_poll_interval_ms"] = session->bundleWatcher()->pollInterval();
     out["follow_scan_ms"] = ui::BundleWatcher::scan(bundle).scanMs;
+    // A trial finishing while the job runs: a copy of a trial folder appears in its job (written beside, then
+    // renamed in, as a finished trial's folder is complete), until the new trial is in the statistics on
+    // screen; then it is removed again, until it is gone. Medians of REPEATS.
+    std::vector<double> addMs, removeMs;
+    const auto set = session->analysis()->set;
+    const TrialRecord* model = nullptr;
+    for (const auto& t : set->trials)
+        if (!t.trialPath.empty() && t.bundleKind == "harbor") {
+            model = &t;
+            break;
+        }
+    double followGapMs = 0;
+    if (model) {
+        gaps.start();
+        const QDir trialDir(QString::fromStdString(model->trialPath));
+        const QString job = QFileInfo(trialDir.absolutePath()).absolutePath();
+        const std::size_t n = set->trials.size();
+        for (int i = 0; i < repeats; ++i) {
+            const QString staging = QDir::tempPath() + QStringLiteral("/vernier-bench-follow-%1").arg(i);
+            const QString target = job + QStringLiteral("/freecad-000follow__bench%1").arg(i);
+            QDir(staging).removeRecursively();
+            copyTree(trialDir.absolutePath(), staging);
+            clock.restart();
+            if (!QDir().rename(staging, target)) { // another file system: copied in place instead
+                copyTree(staging, target);
+                QDir(staging).removeRecursively();
+            }
+            waitFor(session,
+                    [&] { return session->analysis()->set->trials.size() == n + 1 && !session->busy(); });
+            window.repaint();
+            addMs.push_back(ms(clock));
+            clock.restart();
+            QDir(target).removeRecursively();
+            waitFor(session,
+                    [&] { return session->analysis()->set->trials.size() == n && !session->busy(); });
+            window.repaint();
+            removeMs.push_back(ms(clock));
+        }
+    }
+    if (model) followGapMs = gaps.stopMs();
+    out["max_event_gap_while_following_ms"] = followGapMs;
+    out["follow_trial_added_to_painted_ms"] = median(addMs);
+    out["follow_trial_removed_to_painted_ms"] = median(removeMs);
     std::printf("%s\n", out.dump(2).c_str());
     return 0;
 }

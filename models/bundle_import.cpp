@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 
 #include "models/atif_trajectory.h"
@@ -716,11 +717,29 @@ void readHarborTrial(const BundleTree& tree, const std::string& bundle, const st
 // reader importBundle uses.
 std::vector<TrialRecord> readHarborTrialFolders(const std::string& bundle,
                                                 const std::vector<std::string>& dirs) {
-    BundleTree tree = BundleTree::open(bundle);
-    // The bundle changes under a live follow: a tree hash recorded by its import no longer describes it.
+    namespace fs = std::filesystem;
+    // Only the folders asked for are listed (a live follow of a 100,000-trial job reads one new trial, not
+    // the 1.1 million files of the bundle); a folder gone is not a trial any more. When one of them is a
+    // symlink or cannot be listed cleanly, the bundle is listed whole, as an import would.
+    std::optional<BundleTree> listed;
     std::error_code ec;
-    if (const auto canon = std::filesystem::canonical(bundle, ec); !ec)
-        rememberTreeSha256(canon.string(), {});
+    const fs::path canon = fs::canonical(bundle, ec);
+    if (!ec && fs::is_directory(canon, ec)) {
+        std::vector<std::string> present;
+        bool plain = true;
+        for (const auto& d : dirs) {
+            std::string rel = d;
+            while (!rel.empty() && rel.back() == '/')
+                rel.pop_back();
+            const fs::file_status st = fs::symlink_status(rel.empty() ? canon : canon / rel, ec);
+            if (fs::is_symlink(st)) plain = false;
+            if (fs::is_directory(st)) present.push_back(d);
+        }
+        if (plain) listed = BundleTree::fromListing(bundle, canon.string(), {}, present);
+    }
+    const BundleTree tree = listed ? std::move(*listed) : BundleTree::open(bundle);
+    // The bundle changes under a live follow: a tree hash recorded by its import no longer describes it.
+    if (!canon.empty()) rememberTreeSha256(canon.string(), {});
     std::vector<TrialRecord> out;
     for (const auto& d : dirs) {
         if (!tree.has(d + "result.json")) continue; // gone again, or not finished: not a trial yet

@@ -501,46 +501,83 @@ void Session::startIncremental() {
         batches.push_back(std::move(b));
     }
     pendingFollow_.clear();
-    using Reads = std::vector<TrialFolderRead>;
-    auto* watcher = new QFutureWatcher<Reads>(this);
-    connect(watcher, &QFutureWatcher<Reads>::finished, this, [this, watcher, generation, batches] {
-        const Reads reads = watcher->result();
-        watcher->deleteLater();
-        incrementalRunning_ = false;
-        if (generation != loadGeneration_ || !set_) return; // a full import or a close superseded it
-        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    // The reads and the merge into the set run off the GUI thread (at 100,000 trials the merge copies and
+    // re-indexes the whole set: seconds). The merge is into the set of now; when the set or the rescored
+    // results change meanwhile, the finished handler merges again into the set of then.
+    struct Outcome {
+        std::vector<TrialFolderRead> reads;
+        std::shared_ptr<ResultSet> merged; // null: nothing to merge
+    };
+    const auto snapshot = set_;
+    const quint64 rescoredVersion = rescoredVersion_;
+    const auto enabledNow = [this, batches] {
+        std::vector<char> enabled;
+        for (const Batch& b : batches)
+            enabled.push_back(bundleEnabled(QString::fromStdString(b.bundle)) ? 1 : 0);
+        return enabled;
+    };
+    const std::vector<char> enabled = enabledNow();
+    // The reads of enabled bundles that read and changed something, merged into `base` (nothing: none did).
+    const auto mergeAll = [batches](const ResultSet& base, const std::vector<TrialFolderRead>& reads,
+                                    const std::vector<char>& enabled) {
         std::optional<ResultSet> merged;
         for (std::size_t i = 0; i < reads.size(); ++i) {
             const TrialFolderRead& r = reads[i];
-            const QString bundle = QString::fromStdString(r.bundle);
-            if (!r.error.empty() || !bundleEnabled(bundle)) continue; // gone: a reopen says why
-            for (const auto& d : r.unreadable) {
-                const QString key = followKey(bundle, QString::fromStdString(d));
-                if (!unreadableSince_.contains(key)) unreadableSince_.insert(key, now);
-                watcher_->retryLater(bundle, QString::fromStdString(d));
+            if (!r.error.empty() || !enabled[i] || (r.trials.empty() && batches[i].removed.empty())) continue;
+            merged = mergeTrialFolders(merged ? *merged : base, r, batches[i].removed);
+        }
+        return merged;
+    };
+    auto* watcher = new QFutureWatcher<Outcome>(this);
+    connect(watcher, &QFutureWatcher<Outcome>::finished, this,
+            [this, watcher, generation, batches, snapshot, rescoredVersion, enabledNow, mergeAll] {
+                const Outcome outcome = watcher->result();
+                watcher->deleteLater();
+                incrementalRunning_ = false;
+                if (generation != loadGeneration_ || !set_) return; // a full import or a close superseded it
+                const auto& reads = outcome.reads;
+                const qint64 now = QDateTime::currentMSecsSinceEpoch();
+                const bool sameSet = set_ == snapshot && rescoredVersion_ == rescoredVersion;
+                for (std::size_t i = 0; i < reads.size(); ++i) {
+                    const TrialFolderRead& r = reads[i];
+                    const QString bundle = QString::fromStdString(r.bundle);
+                    if (!r.error.empty() || !bundleEnabled(bundle)) continue; // gone: a reopen says why
+                    for (const auto& d : r.unreadable) {
+                        const QString key = followKey(bundle, QString::fromStdString(d));
+                        if (!unreadableSince_.contains(key)) unreadableSince_.insert(key, now);
+                        watcher_->retryLater(bundle, QString::fromStdString(d));
+                    }
+                    for (const auto& t : r.trials)
+                        unreadableSince_.remove(followKey(
+                            bundle, QString::fromStdString(t.id().path.empty() ? "" : t.id().path + "/")));
+                    for (const auto& d : batches[i].removed)
+                        unreadableSince_.remove(followKey(bundle, QString::fromStdString(d)));
+                }
+                std::shared_ptr<const ResultSet> updated;
+                if (sameSet) {
+                    updated = outcome.merged;
+                } else if (auto merged = mergeAll(*set_, reads, enabledNow())) {
+                    auto m = std::make_shared<ResultSet>(std::move(*merged));
+                    applySessionState(*m); // rescored results come back by TrialId
+                    updated = std::move(m);
+                }
+                if (updated)
+                    setResultSet(updated); // the filter stays; statistics are recomputed off the GUI thread
+                emit followStatusChanged(runningTrials());
+                startIncremental(); // what arrived meanwhile
+            });
+    watcher->setFuture(
+        QtConcurrent::run([batches, snapshot, enabled, mergeAll, rescored = rescored_, policy = policy_,
+                           preferRescored = preferRescored_, splitByJob = splitByJob_]() -> Outcome {
+            Outcome out;
+            for (const Batch& b : batches)
+                out.reads.push_back(readTrialFolders(b.bundle, b.changed, b.giveUp));
+            if (auto merged = mergeAll(*snapshot, out.reads, enabled)) {
+                out.merged = std::make_shared<ResultSet>(std::move(*merged));
+                applyState(*out.merged, rescored, policy, preferRescored, splitByJob);
             }
-            for (const auto& t : r.trials)
-                unreadableSince_.remove(
-                    followKey(bundle, QString::fromStdString(t.id().path.empty() ? "" : t.id().path + "/")));
-            for (const auto& d : batches[i].removed)
-                unreadableSince_.remove(followKey(bundle, QString::fromStdString(d)));
-            if (r.trials.empty() && batches[i].removed.empty()) continue;
-            merged = mergeTrialFolders(merged ? *merged : *set_, r, batches[i].removed);
-        }
-        if (merged) {
-            auto updated = std::make_shared<ResultSet>(std::move(*merged));
-            applySessionState(*updated); // rescored results come back by TrialId
-            setResultSet(updated);       // the filter stays; statistics are recomputed off the GUI thread
-        }
-        emit followStatusChanged(runningTrials());
-        startIncremental(); // what arrived meanwhile
-    });
-    watcher->setFuture(QtConcurrent::run([batches]() -> Reads {
-        Reads out;
-        for (const Batch& b : batches)
-            out.push_back(readTrialFolders(b.bundle, b.changed, b.giveUp));
-        return out;
-    }));
+            return out;
+        }));
 }
 
 } // namespace vernier::ui

@@ -237,3 +237,27 @@ TEST(IncrementalImport, FirstTrialOfAJobThatHadNone) {
     EXPECT_EQ(first.bundleInfo[0].trials, 1);
     EXPECT_EQ(trialProblems(first), trialProblems(importResults({job}, kPack)));
 }
+
+// Only the folders asked for are listed (models/bundle_import.cpp readHarborTrialFolders): one gone meanwhile
+// is not a trial, and one reached through a symlink inside the bundle is read as a full listing reads it.
+TEST(IncrementalImport, OnlyTheFoldersAskedForAreRead) {
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const std::string job = copyJob(tmp, {kB});
+    fs::copy(kHarbor + "/job-0.22/" + kB, job + "/" + kB, fs::copy_options::recursive);
+    // kA moved under another name and linked back under its own (both names are trials for an import).
+    fs::rename(job + "/" + kA, job + "/moved-a");
+    fs::create_directory_symlink("moved-a", job + "/freecad-578850b93a__w8ThRft");
+    const TrialFolderRead read = readTrialFolders(job, {kB, kA, "freecad-000gone__X/"});
+    EXPECT_TRUE(read.error.empty()) << read.error;
+    ASSERT_EQ(read.trials.size(), 2u);
+    const ResultSet full = importResults({job}, kPack);
+    for (const auto& t : read.trials) {
+        const TrialRecord* f = full.find(t.id());
+        ASSERT_NE(f, nullptr) << t.id().display();
+        EXPECT_EQ(t.trialPath, f->trialPath);
+        EXPECT_EQ(t.recordedReward, f->recordedReward);
+        EXPECT_EQ(t.answer.display(), f->answer.display());
+        EXPECT_EQ(t.steps.size(), f->steps.size());
+    }
+}
