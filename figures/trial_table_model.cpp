@@ -135,6 +135,7 @@ void TrialTableModel::setResultSet(std::shared_ptr<const ResultSet> set) {
 void TrialTableModel::buildSortKeys() {
     taskKeys_.clear();
     systemRanks_.clear();
+    numericKeys_.clear();
     if (!set_) return;
     const std::size_t n = set_->trials.size();
     taskKeys_.reserve(n);
@@ -167,36 +168,43 @@ void TrialTableModel::buildSortKeys() {
         systemRanks_.push_back(rank[static_cast<std::size_t>(name)]);
 }
 
+double TrialTableModel::sortValue(std::size_t i, int column) const {
+    // The SortRole numbers of data(), computed alone.
+    const TrialRecord& t = set_->trials[i];
+    switch (column) {
+    case Attempt:
+        return i < attempts_.size() ? attempts_[i].index : 0;
+    case Reward: {
+        const bool valid =
+            t.loadError.empty() && t.taskIndex >= 0 && t.taskIndex < static_cast<int>(set_->tasks.size());
+        return valid ? t.effectiveReward(set_->preferRescored()) : kUnknownSort;
+    }
+    case Cost:
+        return t.costUsd.value_or(kUnknownSort);
+    case Duration: {
+        const auto d = t.durationSeconds();
+        return d ? *d / 60.0 : kUnknownSort;
+    }
+    case Recorded:
+        return t.recordedReward.value_or(kUnknownSort);
+    default:
+        return 0;
+    }
+}
+
 bool TrialTableModel::rowLessThan(int left, int right, int column) const {
     const auto l = static_cast<std::size_t>(left), r = static_cast<std::size_t>(right);
     if (column == Task && l < taskKeys_.size() && r < taskKeys_.size()) return taskKeys_[l] < taskKeys_[r];
     if (column == System && l < systemRanks_.size() && r < systemRanks_.size())
         return systemRanks_[l] < systemRanks_[r];
     if (!set_ || l >= set_->trials.size() || r >= set_->trials.size()) return false;
-    // The SortRole numbers of data(), computed alone.
-    const auto value = [&](std::size_t i) -> double {
-        const TrialRecord& t = set_->trials[i];
-        switch (column) {
-        case Attempt:
-            return i < attempts_.size() ? attempts_[i].index : 0;
-        case Reward: {
-            const bool valid =
-                t.loadError.empty() && t.taskIndex >= 0 && t.taskIndex < static_cast<int>(set_->tasks.size());
-            return valid ? t.effectiveReward(set_->preferRescored()) : kUnknownSort;
-        }
-        case Cost:
-            return t.costUsd.value_or(kUnknownSort);
-        case Duration: {
-            const auto d = t.durationSeconds();
-            return d ? *d / 60.0 : kUnknownSort;
-        }
-        case Recorded:
-            return t.recordedReward.value_or(kUnknownSort);
-        default:
-            return 0;
-        }
-    };
-    return value(l) < value(r);
+    std::vector<double>& keys = numericKeys_[column];
+    if (keys.size() != set_->trials.size()) {
+        keys.resize(set_->trials.size());
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            keys[i] = sortValue(i, column);
+    }
+    return keys[l] < keys[r];
 }
 
 int TrialTableModel::rowCount(const QModelIndex& parent) const {
@@ -403,8 +411,13 @@ void TrialFilterProxy::clearOnlyTrials() {
     invalidateFilter();
 }
 
+void TrialFilterProxy::setSourceModel(QAbstractItemModel* model) {
+    trialModel_ = qobject_cast<const TrialTableModel*>(model);
+    QSortFilterProxyModel::setSourceModel(model);
+}
+
 bool TrialFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const {
-    auto* model = qobject_cast<const TrialTableModel*>(sourceModel());
+    const TrialTableModel* model = trialModel_;
     if (model && sortRole() == TrialTableModel::SortRole && left.column() == right.column() &&
         model->hasSortKeys(left.column()))
         return model->rowLessThan(left.row(), right.row(), left.column());

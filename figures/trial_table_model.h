@@ -92,6 +92,10 @@ private:
     void buildSortKeys();
     std::vector<std::string> taskKeys_; // per trial: task id, system label and attempt, as Task's SortRole
     std::vector<int> systemRanks_;      // per trial: rank of its System column text among all of them
+    // Per numeric column, per trial: its SortRole number, computed at the first comparison of a sort
+    // (a sort of 10^5 rows compares ~1.7 million times) and kept until the result set changes.
+    mutable std::map<int, std::vector<double>> numericKeys_;
+    double sortValue(std::size_t row, int column) const;
 };
 
 // Filters TrialTableModel rows: the shared filter, a case-insensitive search over task/system/trial
@@ -106,6 +110,8 @@ public:
     void clearOnlyTrials();
     bool restrictedToList() const { return restricted_; }
 
+    void setSourceModel(QAbstractItemModel* model) override;
+
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
     bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
@@ -115,6 +121,8 @@ private:
     QString search_;
     bool restricted_ = false;
     QSet<int> only_;
+    const TrialTableModel* trialModel_ =
+        nullptr; // the source model when it is one (looked up once, not per comparison)
 };
 
 } // namespace vernier::ui

@@ -140,6 +140,19 @@ TEST(UiItemModels, TrialSortWithoutVariantsMatchesTheSortRoleOrder) {
         }
     proxy.sort(TrialTableModel::System, Qt::AscendingOrder);
     EXPECT_EQ(proxy.index(0, TrialTableModel::System).data().toString(), QStringLiteral("Aardvark"));
+
+    // The numeric keys are kept per result set: a new set with other rewards sorts by its own.
+    proxy.sort(TrialTableModel::Reward, Qt::AscendingOrder);
+    auto changed = std::make_shared<ResultSet>(*a->set);
+    for (auto& t : changed->trials)
+        if (t.recordedReward) t.recordedReward = 1.0 - *t.recordedReward;
+    model.setResultSet(changed);
+    proxy.sort(TrialTableModel::Reward, Qt::DescendingOrder);
+    proxy.sort(TrialTableModel::Reward, Qt::AscendingOrder);
+    for (int row = 1; row < proxy.rowCount(); ++row)
+        EXPECT_LE(proxy.index(row - 1, TrialTableModel::Reward).data(TrialTableModel::SortRole).toDouble(),
+                  proxy.index(row, TrialTableModel::Reward).data(TrialTableModel::SortRole).toDouble())
+            << "row " << row;
 }
 
 TEST(UiItemModels, TrialFilterProxyAppliesSharedFilter) {
