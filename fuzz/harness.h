@@ -42,12 +42,32 @@ template <class F> void acceptInputError(F&& f) {
     }
 }
 
+// The import without the trial index: the targets are about the bytes of the bundle's files, and writing
+// an SQLite index beside the scratch bundle on every input took most of each run (~4x fewer executions).
+inline ImportOptions parseOnly() {
+    ImportOptions o;
+    o.useIndex = false;
+    return o;
+}
+
 // A private scratch folder (tmpfs when there is one) for the targets whose parsers read paths.
 inline std::filesystem::path scratch(const char* what) {
     namespace fs = std::filesystem;
     const fs::path base = fs::exists("/dev/shm") ? fs::path("/dev/shm") : fs::temp_directory_path();
     fs::path d = base / (std::string("vernier-fuzz-") + what + "-" + std::to_string(::getpid()));
     fs::create_directories(d);
+    // Removed when the process ends normally (a crash leaves it for the finding to be looked at).
+    struct Cleanup {
+        std::vector<fs::path> dirs;
+        ~Cleanup() {
+            for (const auto& dir : dirs) {
+                std::error_code ec;
+                fs::remove_all(dir, ec);
+            }
+        }
+    };
+    static Cleanup cleanup;
+    cleanup.dirs.push_back(d);
     return d;
 }
 
@@ -95,31 +115,79 @@ inline void specJson(const std::uint8_t* data, std::size_t size) {
     acceptInputError([&] { (void)parseKeyParameters(text); });
 }
 
-// One Harbor trial folder: the first byte picks which file the rest becomes.
+// The two-step trial the multi-step cases of trialFiles start from: a real Harbor 0.22 create-and-edit trial
+// of the fixtures (tests/data/harbor/make_harbor_fixtures.py), both steps verified.
+inline const char* multiStepTemplate() {
+#ifdef VERNIER_TEST_DATA_DIR
+    return VERNIER_TEST_DATA_DIR "/harbor/job-0.22/freecad-856aa02a44__gRp63dn";
+#else
+    return "";
+#endif
+}
+// Its files that a multi-step case replaces (the first byte, from 0x80 on, picks one).
+inline constexpr const char* kMultiStepFiles[] = {
+    "result.json",
+    "config.json",
+    "steps/base/artifacts/manifest.json",
+    "steps/edit/artifacts/manifest.json",
+    "steps/base/verifier/reward.json",
+    "steps/edit/verifier/reward.json",
+    "steps/base/verifier/reward_details.json",
+    "steps/edit/verifier/reward_details.json",
+};
+
+// One Harbor trial folder. The first byte picks which file the rest becomes: below 0x80, a file of a
+// one-step trial folder written afresh (0 result.json, 1 verifier/reward.json, 2 verifier/reward.txt,
+// 3 verifier/reward_details.json, 4 config.json; byte mod 6 = 5: artifacts/manifest.json); from 0x80 on, one
+// of kMultiStepFiles in a copy of a real two-step trial, put back after the import.
 inline void trialFiles(const std::uint8_t* data, std::size_t size) {
     namespace fs = std::filesystem;
-    static const char* const kFiles[] = {"result.json", "verifier/reward.json", "verifier/reward.txt",
-                                         "verifier/reward_details.json", "config.json"};
+    static const char* const kFiles[] = {"result.json",         "verifier/reward.json",
+                                         "verifier/reward.txt", "verifier/reward_details.json",
+                                         "config.json",         "artifacts/manifest.json"};
     if (size < 1) return;
     static const fs::path root = scratch("trial");
+    std::vector<TrialRecord> trials;
+    std::vector<ImportProblem> problems;
+    const auto import = [&](const fs::path& bundle) {
+        acceptInputError([&] {
+            importBundle(bundle.string(), trials, problems, parseOnly());
+            for (const auto& t : trials) {
+                (void)t.effectiveReward(false);
+                (void)t.effectiveReward(true);
+                (void)t.durationSeconds();
+            }
+        });
+    };
+    if (data[0] >= 0x80 && *multiStepTemplate()) {
+        static const fs::path multi = [] {
+            const fs::path bundle = root / "multi";
+            fs::remove_all(bundle);
+            fs::create_directories(bundle);
+            fs::copy(multiStepTemplate(), bundle / fs::path(multiStepTemplate()).filename(),
+                     fs::copy_options::recursive);
+            return bundle;
+        }();
+        const std::size_t n = sizeof kMultiStepFiles / sizeof kMultiStepFiles[0];
+        const fs::path file =
+            multi / fs::path(multiStepTemplate()).filename() / kMultiStepFiles[(data[0] - 0x80) % n];
+        const fs::path original = fs::path(multiStepTemplate()) / kMultiStepFiles[(data[0] - 0x80) % n];
+        writeBytes(file, data + 1, size - 1);
+        import(multi);
+        fs::copy_file(original, file, fs::copy_options::overwrite_existing);
+        return;
+    }
     const fs::path bundle = root / "job";
     fs::remove_all(bundle);
     const fs::path trial = bundle / "freecad-0000000000__fuzz";
     fs::create_directories(trial / "verifier");
-    const std::string name = kFiles[data[0] % (sizeof kFiles / sizeof kFiles[0])];
+    fs::create_directories(trial / "artifacts");
+    const std::size_t pick = data[0] % 6 == 5 ? 5 : data[0] % 5;
+    const std::string name = kFiles[pick];
     writeBytes(trial / name, data + 1, size - 1);
     if (name != "result.json") // so the folder is still found as a trial
         std::ofstream(trial / "result.json") << "{\"task_name\": \"x/freecad-0000000000\"}";
-    std::vector<TrialRecord> trials;
-    std::vector<ImportProblem> problems;
-    acceptInputError([&] {
-        importBundle(bundle.string(), trials, problems);
-        for (const auto& t : trials) {
-            (void)t.effectiveReward(false);
-            (void)t.effectiveReward(true);
-            (void)t.durationSeconds();
-        }
-    });
+    import(bundle);
 }
 
 // task.toml of a one-task pack.
@@ -184,7 +252,7 @@ inline void jobFiles(const std::uint8_t* data, std::size_t size) {
     std::vector<TrialRecord> trials;
     std::vector<ImportProblem> problems;
     BundleInfo info;
-    acceptInputError([&] { importBundle(bundle.string(), trials, problems, {}, &info); });
+    acceptInputError([&] { importBundle(bundle.string(), trials, problems, parseOnly(), &info); });
 }
 
 // A workspace file (*.vernier.json): parsed, written back (paths relative to the same folder) and parsed

@@ -5,7 +5,7 @@
 # the targets with clang source-based coverage (-fprofile-instr-generate -fcoverage-mapping, no sanitizers)
 # into build-fuzz-cov, runs each over its corpus once (libFuzzer -runs=0) and prints, per target, the line
 # coverage of the files that target is about and of every Vernier source linked into it (llvm-profdata-14,
-# llvm-cov-14). The table goes into README "Fuzzing".
+# llvm-cov-14). The table goes into docs/testing.md "Fuzzing".
 #
 #   scripts/fuzz-coverage.sh [TARGET...]
 #
@@ -68,10 +68,11 @@ for t in "${TARGETS[@]}"; do
     [ -d "$corpus" ] || { echo "| \`$t\` | no corpus | | | | |"; continue; }
     rm -f "$B/prof/$t".*
     if [ "$EDGES" = 1 ]; then
-        "$B/fuzz/$t" -runs=0 -print_coverage=1 -timeout=60 -rss_limit_mb=4096 "$corpus" >"$B/prof/$t.log" 2>&1 ||
+        "$B/fuzz/$t" -runs=0 -print_coverage=1 -timeout=60 -rss_limit_mb=4096 -artifact_prefix="$B/prof/" "$corpus" >"$B/prof/$t.log" 2>&1 ||
             echo "   ($t exited non-zero, see $B/prof/$t.log)" >&2
     else
         LLVM_PROFILE_FILE="$PWD/$B/prof/$t.%p.profraw" "$B/fuzz/$t" -runs=0 -timeout=60 -rss_limit_mb=4096 \
+            -artifact_prefix="$B/prof/" \
             "$corpus" >"$B/prof/$t.log" 2>&1 || echo "   ($t exited non-zero, see $B/prof/$t.log)" >&2
         "$PROFDATA" merge -sparse "$B/prof/$t".*.profraw -o "$B/prof/$t.profdata"
         "$COV" export -summary-only -instr-profile="$B/prof/$t.profdata" "$B/fuzz/$t" >"$B/prof/$t.json"

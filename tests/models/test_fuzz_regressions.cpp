@@ -80,3 +80,27 @@ TEST(FuzzRegressions, TheHostileCorpusGoesThroughEveryDocumentHarness) {
     for (const auto& f : fs::directory_iterator(fs::path(VERNIER_TEST_DATA_DIR) / "workspace"))
         feed(vernier::fuzz::workspace, f.path());
 }
+
+// The multi-step cases of fuzz_trial_files: each file of the real two-step trial, as it is, cut in half and
+// emptied, goes through the harness, and the template copy is put back after each (the next import of the
+// copy reads what the fixture holds).
+TEST(FuzzRegressions, TwoStepTrialFilesGoThroughTheTrialHarness) {
+    const std::size_t n = sizeof vernier::fuzz::kMultiStepFiles / sizeof vernier::fuzz::kMultiStepFiles[0];
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::string original =
+            slurp(fs::path(vernier::fuzz::multiStepTemplate()) / vernier::fuzz::kMultiStepFiles[i]);
+        ASSERT_FALSE(original.empty()) << vernier::fuzz::kMultiStepFiles[i];
+        for (const std::string& body : {original, original.substr(0, original.size() / 2), std::string()}) {
+            SCOPED_TRACE(std::string(vernier::fuzz::kMultiStepFiles[i]) + ", " + std::to_string(body.size()) +
+                         " bytes");
+            const std::string input = std::string(1, static_cast<char>(0x80 + i)) + body;
+            EXPECT_NO_THROW(
+                vernier::fuzz::trialFiles(reinterpret_cast<const std::uint8_t*>(input.data()), input.size()));
+        }
+    }
+    // The one-step manifest case.
+    const std::string manifest =
+        std::string(1, '\x05') + "[{\"source\": \"/logs/artifacts\", \"status\": \"ok\"}]";
+    EXPECT_NO_THROW(
+        vernier::fuzz::trialFiles(reinterpret_cast<const std::uint8_t*>(manifest.data()), manifest.size()));
+}

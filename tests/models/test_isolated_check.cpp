@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "models/isolated_check.h"
+#include "support/fcstd_mutate.h"
 
 namespace fs = std::filesystem;
 using namespace vernier;
@@ -73,4 +74,28 @@ TEST(IsolatedCheck, NoCheckerMeansNotChecked) {
                                                   "/nonexistent/vernier-cli");
     EXPECT_FALSE(c.checked);
     EXPECT_FALSE(c.problem);
+}
+
+// fuzz_brep findings that make OCCT loop while reading a binary BREP (tests/data/hostile/fuzz-hang/): the
+// real checker process is stopped at the timeout and the document reported, never loaded in the GUI's
+// process.
+TEST(IsolatedCheck, HangingBrepIsStoppedAtTheTimeout) {
+    int seen = 0;
+    for (const auto& e : fs::directory_iterator(fs::path(kData) / "hostile" / "fuzz-hang")) {
+        if (e.path().extension() == ".md") continue;
+        const std::string shape = test::readFile(e.path().string());
+        const fs::path doc = fs::temp_directory_path() / ("vernier-hang-" + std::to_string(::getpid()) + "-" +
+                                                          e.path().filename().string() + ".FCStd");
+        std::ofstream(doc, std::ios::binary)
+            << test::mutateFixture("box_additive.FCStd", [&](const std::string& n, std::string b) {
+                   return std::make_optional(std::make_pair(n, n == "PartShape.brp" ? shape : b));
+               });
+        const IsolatedCheck c = checkDocumentIsolated(FileRef::onDisk(doc.string()), 3000, kCli);
+        fs::remove(doc);
+        EXPECT_TRUE(c.checked) << e.path();
+        ASSERT_TRUE(c.problem) << e.path();
+        EXPECT_NE(c.problem->find("did not finish"), std::string::npos) << *c.problem;
+        ++seen;
+    }
+    EXPECT_EQ(seen, 2);
 }
