@@ -3,6 +3,9 @@
 #include "scoring/process_guard.h"
 
 #include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdlib>
 
 #include <OSD.hxx>
 
@@ -33,6 +36,30 @@ void installOcctGuards(std::optional<std::size_t> addressSpaceCapBytes) {
         }
     }
     OSD::SetSignal(OSD_SignalMode_Set, /*theToCatchFpe=*/Standard_False);
+}
+
+ProcessDeadline::ProcessDeadline(std::chrono::milliseconds limit, std::string message, int exitCode) {
+    watchdog_ = std::thread([this, limit, line = std::move(message) + "\n", exitCode] {
+        std::unique_lock<std::mutex> lock(mutex_);
+        if (cv_.wait_for(lock, limit, [this] { return done_; })) return;
+        // The main thread is stuck inside the reader: write the reason with one system call and leave
+        // without running anything that could wait on it (destructors, atexit handlers, stdio locks).
+        for (std::size_t off = 0; off < line.size();) {
+            const ssize_t n = ::write(STDERR_FILENO, line.data() + off, line.size() - off);
+            if (n <= 0) break;
+            off += static_cast<std::size_t>(n);
+        }
+        std::_Exit(exitCode);
+    });
+}
+
+ProcessDeadline::~ProcessDeadline() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        done_ = true;
+    }
+    cv_.notify_all();
+    watchdog_.join();
 }
 
 } // namespace vernier

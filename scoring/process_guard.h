@@ -3,8 +3,13 @@
 #pragma once
 // Process-wide protections for reading untrusted documents with OCCT (README "Limits"): call once,
 // early in main or a command, before any document is read.
+#include <chrono>
+#include <condition_variable>
 #include <cstddef>
+#include <mutex>
 #include <optional>
+#include <string>
+#include <thread>
 
 namespace vernier {
 
@@ -21,5 +26,26 @@ void installOcctGuards(std::optional<std::size_t> addressSpaceCapBytes);
 
 // Whether this build runs under AddressSanitizer (the cap is then never applied).
 bool builtWithAddressSanitizer();
+
+// A deadline for a one-shot command that reads untrusted documents in its own process (`vernier-cli
+// inspect`, `score`, `render`). Some damaged shapes make OCCT loop inside a single call that cannot be
+// interrupted (docs/testing.md "Fuzzing": nested trimmed curves in a binary BREP); the only safe answer is
+// to end the process. When `limit` passes before the guard is destroyed, a watchdog thread writes
+// `message` as one line to stderr and ends the process at once with `exitCode` (no destructors, no
+// buffered output: the command has printed nothing of its result yet). Rescoring needs no such guard:
+// its documents are read in worker processes that the engine stops at the per-trial timeout.
+class ProcessDeadline {
+public:
+    ProcessDeadline(std::chrono::milliseconds limit, std::string message, int exitCode);
+    ~ProcessDeadline(); // the work finished in time: the watchdog stops
+    ProcessDeadline(const ProcessDeadline&) = delete;
+    ProcessDeadline& operator=(const ProcessDeadline&) = delete;
+
+private:
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    bool done_ = false;
+    std::thread watchdog_;
+};
 
 } // namespace vernier

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "cli/results_common.h"
 #include "models/provenance_json.h"
 #include "scoring/errors.h"
 #include "scoring/feature_tree.h"
@@ -85,9 +86,11 @@ void printHuman(const vernier::MeasuredDocument& md, const std::string& file) {
 int runInspect(const std::vector<std::string>& args) {
     vernier::installOcctGuards(vernier::kDefaultAddressSpaceCap);
     vernier::cli::Args a(args);
-    const auto files = a.positionals({});
-    if (files.size() != 1) throw vernier::InputError("usage: vernier-cli inspect FILE.FCStd [--json]");
+    const auto files = a.positionals({"--timeout"});
+    if (files.size() != 1)
+        throw vernier::InputError("usage: vernier-cli inspect FILE.FCStd [--json] [--timeout S]");
     const std::string& file = files.front();
+    const auto deadline = vernier::cli::readDeadline(a, "inspect", "reading the document");
     // OCCT writes diagnostics to std::cout on damaged shapes; stdout carries only our output.
     std::ostringstream occtNoise;
     std::streambuf* saved = std::cout.rdbuf(occtNoise.rdbuf());
@@ -112,7 +115,8 @@ int runInspect(const std::vector<std::string>& args) {
 
 } // namespace
 
-VERNIER_CLI_COMMAND(inspect, "inspect", "FILE.FCStd [--json]", runInspect,
+VERNIER_CLI_COMMAND(inspect, "inspect", "FILE.FCStd [--json] [--timeout S]", runInspect,
                     "read one document as the scorer sees it: bodies, feature tree, features, gate",
-                    {{"--json", nullptr, "print JSON instead of the text summary"}},
+                    {{"--json", nullptr, "print JSON instead of the text summary"},
+                     vernier::cli::readTimeoutOptionSpec()},
                     "FILE.FCStd: the FreeCAD document");

@@ -108,7 +108,7 @@ int runRender(const std::vector<std::string>& argv) {
     const vernier::cli::Args args(argv);
     const std::vector<std::string> bundles =
         args.positionals({"--reference", "--candidate", "--out", "--mode", "--size", "--background",
-                          "--tasks", "--trial", "--stage"});
+                          "--tasks", "--trial", "--stage", "--timeout"});
     const bool bundleForm = !bundles.empty() || !args.option("--trial").empty();
     const std::string refPath = args.option("--reference"), candPath = args.option("--candidate");
     const std::string out = args.option("--out"), modeText = args.option("--mode", "side-by-side");
@@ -131,7 +131,9 @@ int runRender(const std::vector<std::string>& argv) {
         args.option("--size", mode == vernier::viewers::InspectorMode::SideBySide ? "1600x800" : "1200x900"));
     request.transparentBackground = background == "transparent";
 
-    // Fail on bad input before asking for a display.
+    // Fail on bad input before asking for a display. A document that makes the reader loop ends the
+    // command at --timeout (scoring/process_guard.h); drawing is not under the deadline.
+    auto deadline = vernier::cli::readDeadline(args, "render", "reading and measuring the documents");
     TrialDocuments docs;
     if (bundleForm) {
         docs = trialDocuments(bundles, args);
@@ -166,6 +168,7 @@ int runRender(const std::vector<std::string>& argv) {
         std::fprintf(stderr, "vernier-cli render: gated before ICP; candidate shown unmoved\n");
     }
 
+    deadline.reset();
     if (qEnvironmentVariableIsEmpty("DISPLAY"))
         throw vernier::InputError("no X display: set DISPLAY or run under xvfb-run");
     vernier::prepareOcctPlatform();
@@ -208,7 +211,7 @@ VERNIER_CLI_COMMAND(
     render, "render",
     "--reference R.FCStd --candidate C.FCStd | BUNDLE --tasks PACK --trial NAME [--stage base|edit]  "
     "--out FILE.png [--mode side-by-side|overlay|deviation] [--size WxH] [--background white|transparent] "
-    "[--no-unmatched]",
+    "[--no-unmatched] [--timeout S]",
     runRender, "render the trial inspector's 3D picture of a pair, or of a bundle's trial, to a PNG",
     {{"--reference", "R.FCStd", "the reference document (file form)"},
      {"--candidate", "C.FCStd", "the candidate document (file form)"},
@@ -221,5 +224,6 @@ VERNIER_CLI_COMMAND(
       "side-by-side overlay deviation"},
      {"--size", "WxH", "pixels, 16-8192 per side (default 1600x800 side by side, else 1200x900)"},
      {"--background", "white|transparent", "background (default white)", false, false, "white transparent"},
-     {"--no-unmatched", nullptr, "do not highlight the faces ICP left unmatched"}},
+     {"--no-unmatched", nullptr, "do not highlight the faces ICP left unmatched"},
+     vernier::cli::readTimeoutOptionSpec()},
     "BUNDLE: the result bundle holding --trial (bundle form)");

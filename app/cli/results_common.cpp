@@ -202,6 +202,21 @@ int parseIntOption(const std::string& flag, const std::string& text, int lo, int
     return static_cast<int>(v);
 }
 
+OptionSpec readTimeoutOptionSpec() {
+    return {"--timeout", "S",
+            "give up (exit 2) when reading the documents takes longer than S seconds, 1-86400 (default 300)"};
+}
+
+std::unique_ptr<ProcessDeadline> readDeadline(const Args& args, const std::string& command,
+                                              const std::string& what) {
+    const int seconds = parseIntOption("--timeout", args.option("--timeout", "300"), 1, 86400);
+    return std::make_unique<ProcessDeadline>(std::chrono::seconds(seconds),
+                                             "vernier-cli " + command + ": " + what +
+                                                 " did not finish within " + std::to_string(seconds) +
+                                                 " s (--timeout)",
+                                             kExitBadInput);
+}
+
 std::vector<std::pair<std::string, std::string>> cacheDirectories(const ResultSet& set, const Args& args) {
     std::vector<std::pair<std::string, std::string>> out;
     if (args.flag("--no-cache")) return out;

@@ -9,6 +9,7 @@
 // --workspace FILE (docs/workspace.md) supplies what the GUI shows for that workspace: the enabled bundles,
 // the task pack, the filter (hidden systems included), the attempts policy, the rewards preference, split by
 // job and the system aliases. Whatever is given on the command line overrides the workspace's value.
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -19,6 +20,7 @@
 #include "models/filter.h"
 #include "models/result_set.h"
 #include "models/workspace.h"
+#include "scoring/process_guard.h"
 
 namespace vernier::cli {
 
@@ -59,6 +61,14 @@ std::vector<std::pair<std::string, std::string>> cacheDirectories(const ResultSe
 
 // An integer option's value in [lo, hi]; otherwise an InputError naming the flag and the range.
 int parseIntOption(const std::string& flag, const std::string& text, int lo, int hi);
+
+// `--timeout S` of the commands that read documents in their own process (inspect, score, render): the
+// option, and the deadline it sets (default 300 s, as per trial when rescoring). When it passes, the
+// command prints "vernier-cli COMMAND: WHAT did not finish within S s (--timeout)" and exits 2
+// (docs/cli.md "Exit codes"; scoring/process_guard.h).
+OptionSpec readTimeoutOptionSpec();
+std::unique_ptr<ProcessDeadline> readDeadline(const Args& args, const std::string& command,
+                                              const std::string& what);
 
 // Prints the import problems (malformed trials with their reasons) to stderr.
 void reportProblems(const ResultSet& set);

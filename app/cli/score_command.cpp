@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "cli/results_common.h"
 #include "models/provenance_json.h"
 #include "scoring/errors.h"
 #include "scoring/process_guard.h"
@@ -157,6 +158,7 @@ int runScore(const std::vector<std::string>& args) {
     so.geometry = o.geometry;
     so.method = o.method;
     so.threads = o.threads;
+    const auto deadline = cli::readDeadline(a, "score", "reading and scoring the documents");
     try {
         const TrialResult r = TrialScorer(so).score(trial);
         requireScored(r);
@@ -193,7 +195,8 @@ int runScore(const std::vector<std::string>& args) {
 VERNIER_CLI_COMMAND(
     score, "score",
     "--reference R.FCStd --candidate C.FCStd [--spec spec.json] [--json] "
-    "[--combine-method harmonic|min] [--threads 1|2] [--exact-bbox] [--<subscore>-<matched|far>-rel-tol X]"
+    "[--combine-method harmonic|min] [--threads 1|2] [--exact-bbox] [--timeout S] "
+    "[--<subscore>-<matched|far>-rel-tol X]"
     " | --reference-base RB --reference-edit RE --candidate-base CB --candidate-edit CE [--spec S]",
     runScore, "score one candidate against its reference (geometry, spec, combined)",
     {{"--reference", "R.FCStd", "the reference document (single-stage form)"},
@@ -208,6 +211,7 @@ VERNIER_CLI_COMMAND(
       "harmonic min"},
      {"--threads", "1|2", "measure the documents concurrently; same bits (default 1)", false, false, "1 2"},
      {"--exact-bbox", nullptr, "refine the bounding-box diagnostics to the exact OBB"},
+     cli::readTimeoutOptionSpec(),
      {"--volume-matched-rel-tol", "X", "v2 tolerance: volume, matched"},
      {"--volume-far-rel-tol", "X", "v2 tolerance: volume, far"},
      {"--area-matched-rel-tol", "X", "v2 tolerance: area, matched"},

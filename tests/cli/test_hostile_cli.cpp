@@ -4,6 +4,7 @@
 // `score` and `leaderboard`: exit 2 with a one-line reason for a bad file, and a bundle with broken
 // trials still lists the good ones and names the bad ones. Hostile inputs too big or too odd to commit
 // (100k entries, non-UTF-8 folder names, symlinks) are made here.
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -248,6 +249,57 @@ TEST(HostileCorpus, BrepThatCrashesOcctExitsTwo) {
         EXPECT_EQ(r.exitCode, 2) << e.path() << " (139: SIGSEGV)";
         EXPECT_THAT(r.err, HasSubstr("corrupt BREP")) << e.path();
     }
+}
+
+// fuzz_brep findings that make OCCT loop inside one call (tests/data/hostile/fuzz-hang/): the command line
+// reads documents in its own process, so `inspect`, `score` and `render` end at their --timeout with exit 2
+// and a one-line reason instead of running until killed (scoring/process_guard.h). The outer
+// `timeout -s KILL 60` only keeps a regression from hanging the suite (137).
+TEST(HostileCorpus, BrepThatMakesOcctLoopEndsAtTheTimeout) {
+    int seen = 0;
+    for (const auto& e : fs::directory_iterator(kHostile / "fuzz-hang")) {
+        if (e.path().extension() == ".md") continue;
+        const std::string shape = slurp(e.path());
+        const fs::path doc = scratch() / "occt_hang.FCStd";
+        std::ofstream(doc, std::ios::binary)
+            << test::mutateFixture("box_additive.FCStd", [&](const std::string& n, std::string b) {
+                   return std::make_optional(std::make_pair(n, n == "PartShape.brp" ? shape : b));
+               });
+        const std::vector<std::vector<std::string>> runs = {
+            {"inspect", doc.string(), "--json", "--timeout", "2"},
+            {"score", "--reference", kGood.string(), "--candidate", doc.string(), "--json", "--timeout",
+             "2"}};
+        for (const auto& args : runs) {
+            std::vector<std::string> killed = {"60", cliPath()};
+            killed.insert(killed.end(), args.begin(), args.end());
+            std::string cmd = "timeout -s KILL";
+            for (const auto& a : killed)
+                cmd.append(" ").append(quote(a));
+            const fs::path out = scratch() / "hang-stdout.txt", err = scratch() / "hang-stderr.txt";
+            cmd += " >" + quote(out.string()) + " 2>" + quote(err.string());
+            const int status = std::system(cmd.c_str());
+            ASSERT_TRUE(WIFEXITED(status)) << e.path();
+            EXPECT_EQ(WEXITSTATUS(status), 2)
+                << e.path() << " " << args.front() << " (137: still running at 60 s)";
+            const std::string why = slurp(err);
+            EXPECT_THAT(why, HasSubstr("vernier-cli " + args.front() + ": ")) << why;
+            EXPECT_THAT(why, HasSubstr("did not finish within 2 s (--timeout)")) << why;
+            EXPECT_EQ(std::count(why.begin(), why.end(), '\n'), 1) << why;
+            EXPECT_EQ(slurp(out), "") << "nothing of a result is printed";
+        }
+        ++seen;
+    }
+    EXPECT_EQ(seen, 2);
+}
+
+// The deadline does not touch a document that reads in time, and its value is checked like any other.
+TEST(HostileCorpus, ReadTimeoutIsAnOrdinaryOption) {
+    const CliRun ok = cli({"inspect", kGood.string(), "--json", "--timeout", "60"});
+    EXPECT_EQ(ok.exitCode, 0) << ok.err;
+    EXPECT_EQ(json::parse(ok.out)["scored_body"], "Body");
+    const CliRun bad = cli({"inspect", kGood.string(), "--timeout", "0"});
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_THAT(bad.err, HasSubstr("--timeout must be an integer in [1, 86400]"));
 }
 
 TEST(HostileCorpus, BrokenSpecFilesExitTwo) {
