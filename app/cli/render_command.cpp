@@ -7,13 +7,13 @@
 #include <string>
 
 #include "cli/command.h"
+#include "cli/results_common.h"
 #include "scoring/errors.h"
 
 #ifdef VERNIER_CLI_HAS_GUI
 #include <QApplication>
 #include <QImageWriter>
 
-#include "cli/results_common.h"
 #include "figures/provenance.h"
 #include "models/result_set.h"
 #include "models/trial_analysis.h"
