@@ -52,6 +52,10 @@ using namespace index_signals;
 using namespace index_sqlite;
 using namespace index_store;
 
+double secondsSince(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
 // ---------------------------------------------------------------- what an index holds
 
 BundleKey keyOf(const std::string& bundle) {
@@ -578,12 +582,15 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
                 // BundleTree::open below reports it the way importBundle does.
             }
         }
+        const auto t0 = std::chrono::steady_clock::now();
         if (key.kind == "folder" || ctx.zip) stored = readIndex(indexPath, key, ctx, r.note);
+        r.readSeconds = secondsSince(t0);
     }
 
     std::vector<char> changed, bundleSignalChanged;
     bool bundleChanged = !stored.has_value();
     if (stored && key.kind == "folder") {
+        const auto t0 = std::chrono::steady_clock::now();
         const FolderFd root(key.canon);
         bundleSignalChanged.assign(stored->bundleSignals.size(), 0);
         for (std::size_t i = 0; i < stored->bundleSignals.size(); ++i)
@@ -594,6 +601,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         parallelFor(stored->trials.size(), [&](std::size_t i) {
             if (anyChangedUnder(root.fd, stored->trials[i].dir, stored->trials[i].sigs)) changed[i] = 1;
         });
+        r.validateSeconds = secondsSince(t0);
     }
     const bool anyChanged =
         bundleChanged || std::any_of(changed.begin(), changed.end(), [](char c) { return c != 0; });
@@ -601,6 +609,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
     if (stored && !anyChanged) {
         // Nothing changed: every trial from the index, nothing else read.
         // Decoded straight into place, in parallel.
+        const auto t0 = std::chrono::steady_clock::now();
         const std::size_t first = out.size(), n = stored->trials.size();
         out.resize(first + n);
         std::atomic<bool> bad{false};
@@ -613,6 +622,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
             }
         });
         if (bad) out.resize(first);
+        r.decodeSeconds = secondsSince(t0);
         if (!bad) {
             for (const auto& [phase, p] : stored->problems)
                 if (phase == 0) problems.push_back(p);
@@ -718,11 +728,14 @@ IndexedImport importBundleIndexed(const std::string& bundle, std::vector<TrialRe
     if (const char* trace = std::getenv("VERNIER_INDEX_TRACE"); trace && *trace && *trace != '0') {
         // docs/index.md "Which path ran": one line per bundle, for benchmarks and for a user wondering.
         static const char* const kStates[] = {"used", "partial", "rebuilt"};
-        std::fprintf(
-            stderr, "trial index: %s, %s, %d from the index, %d read, %s, %.3f s (%s)\n",
-            kStates[static_cast<int>(r.state)], r.listedWhole ? "bundle listed" : "bundle not listed",
-            r.reused, r.reread, r.written ? "written" : "not written",
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), bundle.c_str());
+        std::fprintf(stderr,
+                     "trial index: %s, %s, %d from the index, %d read, %s, %.3f s (index read %.3f s, "
+                     "validated %.3f s, "
+                     "decoded %.3f s) (%s)\n",
+                     kStates[static_cast<int>(r.state)],
+                     r.listedWhole ? "bundle listed" : "bundle not listed", r.reused, r.reread,
+                     r.written ? "written" : "not written", secondsSince(t0), r.readSeconds,
+                     r.validateSeconds, r.decodeSeconds, bundle.c_str());
     }
     return r;
 }

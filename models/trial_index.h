@@ -44,6 +44,9 @@ struct IndexedImport {
     // The bundle was listed and every file stat'ed; false when only what changed was (docs/index.md
     // "Partial update") or nothing was.
     bool listedWhole = true;
+    // Where the time went (seconds; VERNIER_INDEX_TRACE prints them): reading the index file, checking its
+    // signals against the bundle, and decoding the trials taken from it (0 when a phase did not run).
+    double readSeconds = 0, validateSeconds = 0, decodeSeconds = 0;
 };
 
 // importBundle with the index (ImportOptions::useIndex): reads `indexPath` (default trialIndexPathFor) when
