@@ -235,6 +235,25 @@ void BM_Leaderboard100k(benchmark::State& state) {
 }
 BENCHMARK(BM_Leaderboard100k)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// What the last holder of a 100,000-trial snapshot pays when it lets go (the GUI thread, when a live-follow
+// update replaces the set): freeing it in place (Arg 0, std::make_shared) or handing it to the background
+// releaser (Arg 1, shareResultSet; models/result_set.h). The copy is made outside the timing.
+void BM_ReleaseSnapshot100k(benchmark::State& state) {
+    const bool background = state.range(0) == 1;
+    for (auto _ : state) {
+        state.PauseTiming();
+        ResultSet copy = set100k();
+        std::shared_ptr<const ResultSet> held =
+            background ? shareResultSet(std::move(copy)) : std::make_shared<const ResultSet>(std::move(copy));
+        waitForBackgroundReleases();
+        state.ResumeTiming();
+        held.reset();
+    }
+    waitForBackgroundReleases();
+    state.counters["trials"] = static_cast<double>(set100k().trials.size());
+}
+BENCHMARK(BM_ReleaseSnapshot100k)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(5);
+
 void BM_PairedComparison(benchmark::State& state) {
     Generated& g = generated();
     ResultSet set = importResults({g.results}, g.pack);

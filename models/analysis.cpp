@@ -149,7 +149,7 @@ std::shared_ptr<const ResultSet> prepared(std::shared_ptr<const ResultSet> set, 
             if (!filter.matchesBundle(t.bundle)) dropsTrials = true;
     if (!dropsTrials && set->policy() == policy.selection && set->preferRescored() == policy.preferRescored)
         return set;
-    auto copy = std::make_shared<ResultSet>(*set);
+    auto copy = shareResultSet(ResultSet(*set));
     if (dropsTrials) {
         std::erase_if(copy->trials, [&](const TrialRecord& t) { return !filter.matchesBundle(t.bundle); });
         std::erase_if(copy->bundles, [&](const std::string& b) { return !filter.matchesBundle(b); });

@@ -4,11 +4,16 @@
 
 #include <Standard_Version.hxx>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <condition_variable>
+#include <deque>
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
+#include <thread>
 
 #include "models/bundle_tree.h"
 #include "models/system_variants.h"
@@ -401,6 +406,87 @@ ResultSet importResults(const std::vector<std::string>& bundles, const std::stri
                 {tr.trialPath, "task \"" + tr.taskId + "\" is not in the task pack", tr.trialName});
     }
     return set;
+}
+
+// ---------------------------------------------------------------- snapshots freed in the background
+
+namespace {
+
+// Set once the releaser below is destroyed (static destruction at exit): a snapshot let go after that is
+// freed where it is let go. A plain global, valid for the whole of static destruction.
+std::atomic<bool> releaserGone{false};
+
+// One thread that frees the snapshots handed to it, in order; started on first use, drained and joined
+// at exit.
+class Releaser {
+public:
+    ~Releaser() {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            stop_ = true;
+        }
+        wake_.notify_all();
+        if (thread_.joinable()) thread_.join();
+        releaserGone = true;
+    }
+    bool take(ResultSet* set) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (stop_) return false;
+        if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+        queue_.push_back(set);
+        ++handed_;
+        wake_.notify_all();
+        return true;
+    }
+    std::size_t wait() {
+        std::unique_lock<std::mutex> lock(mutex_);
+        idle_.wait(lock, [this] { return freed_ == handed_; });
+        return freed_;
+    }
+
+private:
+    void run() {
+        std::unique_lock<std::mutex> lock(mutex_);
+        for (;;) {
+            wake_.wait(lock, [this] { return stop_ || !queue_.empty(); });
+            if (queue_.empty()) return; // stopping, and nothing left to free
+            ResultSet* set = queue_.front();
+            queue_.pop_front();
+            lock.unlock();
+            delete set;
+            lock.lock();
+            ++freed_;
+            idle_.notify_all();
+        }
+    }
+
+    std::mutex mutex_;
+    std::condition_variable wake_, idle_;
+    std::deque<ResultSet*> queue_;
+    std::size_t handed_ = 0, freed_ = 0;
+    bool stop_ = false;
+    std::thread thread_;
+};
+
+Releaser& releaser() {
+    static Releaser r;
+    return r;
+}
+
+} // namespace
+
+std::shared_ptr<ResultSet> shareResultSet(ResultSet&& set) {
+    const bool large = set.trials.size() >= kBackgroundReleaseTrials;
+    auto* owned = new ResultSet(std::move(set));
+    if (!large) return std::shared_ptr<ResultSet>(owned);
+    releaser(); // constructed before the first snapshot it may free, so destroyed after those it outlives
+    return std::shared_ptr<ResultSet>(owned, [](ResultSet* p) {
+        if (releaserGone || !releaser().take(p)) delete p;
+    });
+}
+
+std::size_t waitForBackgroundReleases() {
+    return releaserGone ? 0 : releaser().wait();
 }
 
 } // namespace vernier

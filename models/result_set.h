@@ -3,6 +3,8 @@
 #pragma once
 // The in-memory result model: the tasks of a pack, every imported trial, the systems, and the
 // per-(system, task) selection that statistics and views use.
+#include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -117,6 +119,17 @@ private:
     std::vector<int> trialCounts_;
     std::unordered_map<TrialId, std::size_t> byId_; // the first trial of each identity
 };
+
+// A snapshot to share between the views and the worker threads (docs/architecture.md "Large result sets").
+// The last holder to let go of a large one (at least kBackgroundReleaseTrials trials) does not pay for
+// freeing it: that happens on a background thread. Whoever drops the last reference is usually the GUI
+// thread, and freeing 10^5 records (some 3 million strings) there took ~0.2 s, the longest pause of the event
+// loop while following a running job.
+constexpr std::size_t kBackgroundReleaseTrials = 10000;
+std::shared_ptr<ResultSet> shareResultSet(ResultSet&& set);
+// Blocks until every snapshot handed to the background thread so far has been freed; returns how many the
+// background thread has freed since the program started (for tests and benchmarks).
+std::size_t waitForBackgroundReleases();
 
 // The submission check of a bundle folder holding a cad-bench v2 manifest; nullopt when it holds none.
 std::optional<SubmissionCheck> checkSubmissionBundle(const std::string& bundle);

@@ -181,7 +181,7 @@ void Session::applyWorkspace(const Workspace& workspace) {
 
 void Session::changeSet(const std::function<void(ResultSet&)>& change) {
     if (!set_) return;
-    auto copy = std::make_shared<ResultSet>(*set_);
+    auto copy = shareResultSet(ResultSet(*set_));
     change(*copy);
     setResultSet(copy);
 }
@@ -260,7 +260,7 @@ void Session::startImport() {
                     splitByJob != splitByJob_) {
                     // Rescored results arrived (or a switch moved) while importing: bring the new set up to
                     // date before anyone sees it.
-                    auto updated = std::make_shared<ResultSet>(*r.set);
+                    auto updated = shareResultSet(ResultSet(*r.set));
                     applySessionState(*updated);
                     setResultSet(updated);
                     return;
@@ -284,7 +284,7 @@ void Session::startImport() {
             try {
                 ImportOptions options;
                 options.splitByJob = splitByJob;
-                auto set = std::make_shared<ResultSet>(importResults(paths, pack, options));
+                auto set = shareResultSet(importResults(paths, pack, options));
                 applyState(*set, rescored, policy, prefer, splitByJob);
                 r.set = set;
                 r.analysis = std::make_shared<Analysis>(analyse(set, filter));
@@ -397,7 +397,7 @@ void Session::rescore(const std::vector<TrialId>& trials, const RescoreOptions& 
             // Merged into the CURRENT set by TrialId: an import, a filter change or a closed bundle during
             // the rescore neither loses nor misplaces a result (a closed bundle's results wait in the map).
             if (set_) {
-                auto updated = std::make_shared<ResultSet>(*set_);
+                auto updated = shareResultSet(ResultSet(*set_));
                 applySessionState(*updated);
                 setResultSet(updated);
             }
@@ -557,7 +557,7 @@ void Session::startIncremental() {
                 if (sameSet) {
                     updated = outcome.merged;
                 } else if (auto merged = mergeAll(*set_, reads, enabledNow())) {
-                    auto m = std::make_shared<ResultSet>(std::move(*merged));
+                    auto m = shareResultSet(std::move(*merged));
                     applySessionState(*m); // rescored results come back by TrialId
                     updated = std::move(m);
                 }
@@ -573,7 +573,7 @@ void Session::startIncremental() {
             for (const Batch& b : batches)
                 out.reads.push_back(readTrialFolders(b.bundle, b.changed, b.giveUp));
             if (auto merged = mergeAll(*snapshot, out.reads, enabled)) {
-                out.merged = std::make_shared<ResultSet>(std::move(*merged));
+                out.merged = shareResultSet(std::move(*merged));
                 applyState(*out.merged, rescored, policy, preferRescored, splitByJob);
             }
             return out;
