@@ -91,6 +91,18 @@ CliRun cli(const std::vector<std::string>& args) {
     return r;
 }
 
+// box_additive.FCStd with its PartShape.brp replaced by the raw BREP at `brep` (a fuzz finding), written to
+// the scratch folder as `name`.
+fs::path documentWithShape(const fs::path& brep, const std::string& name) {
+    const std::string shape = slurp(brep);
+    const fs::path doc = scratch() / name;
+    std::ofstream(doc, std::ios::binary)
+        << test::mutateFixture("box_additive.FCStd", [&](const std::string& n, std::string b) {
+               return std::make_optional(std::make_pair(n, n == "PartShape.brp" ? shape : b));
+           });
+    return doc;
+}
+
 // One corpus document and the reason `inspect` must give for it.
 struct BadDocument {
     const char* file;
@@ -213,12 +225,7 @@ TEST(HostileCorpus, AbsurdBrepPoleCountAnswersQuicklyWithoutExhaustingMemory) {
     const fs::path dos = kHostile / "fuzz-dos/fuzz_brep";
     ASSERT_TRUE(fs::exists(dos));
     const fs::path first = *fs::directory_iterator(dos);
-    const std::string shape = slurp(first);
-    const fs::path doc = scratch() / "brep_pole_count.FCStd";
-    std::ofstream(doc, std::ios::binary)
-        << test::mutateFixture("box_additive.FCStd", [&](const std::string& n, std::string b) {
-               return std::make_optional(std::make_pair(n, n == "PartShape.brp" ? shape : b));
-           });
+    const fs::path doc = documentWithShape(first, "brep_pole_count.FCStd");
     const fs::path err = scratch() / "dos-stderr.txt";
     const std::string cmd = "timeout -s KILL 5 " + quote(cliPath()) + " inspect " + quote(doc.string()) +
                             " --json >/dev/null 2>" + quote(err.string());
@@ -239,12 +246,7 @@ TEST(HostileCorpus, BrepThatCrashesOcctExitsTwo) {
 #endif
     for (const auto& e : fs::directory_iterator(kHostile / "fuzz-crash")) {
         if (e.path().extension() == ".md") continue;
-        const std::string shape = slurp(e.path());
-        const fs::path doc = scratch() / "occt_crash.FCStd";
-        std::ofstream(doc, std::ios::binary)
-            << test::mutateFixture("box_additive.FCStd", [&](const std::string& n, std::string b) {
-                   return std::make_optional(std::make_pair(n, n == "PartShape.brp" ? shape : b));
-               });
+        const fs::path doc = documentWithShape(e.path(), "occt_crash.FCStd");
         const CliRun r = cli({"inspect", doc.string(), "--json"});
         EXPECT_EQ(r.exitCode, 2) << e.path() << " (139: SIGSEGV)";
         EXPECT_THAT(r.err, HasSubstr("corrupt BREP")) << e.path();
@@ -259,12 +261,7 @@ TEST(HostileCorpus, BrepThatMakesOcctLoopEndsAtTheTimeout) {
     int seen = 0;
     for (const auto& e : fs::directory_iterator(kHostile / "fuzz-hang")) {
         if (e.path().extension() == ".md") continue;
-        const std::string shape = slurp(e.path());
-        const fs::path doc = scratch() / "occt_hang.FCStd";
-        std::ofstream(doc, std::ios::binary)
-            << test::mutateFixture("box_additive.FCStd", [&](const std::string& n, std::string b) {
-                   return std::make_optional(std::make_pair(n, n == "PartShape.brp" ? shape : b));
-               });
+        const fs::path doc = documentWithShape(e.path(), "occt_hang.FCStd");
         const std::vector<std::vector<std::string>> runs = {
             {"inspect", doc.string(), "--json", "--timeout", "2"},
             {"score", "--reference", kGood.string(), "--candidate", doc.string(), "--json", "--timeout",
