@@ -164,6 +164,12 @@ for t in "${TARGETS[@]}"; do
     corpus=build-fuzz/fuzz/corpus/$t findings=build-fuzz/fuzz/findings/$t committed=fuzz/corpus/$t
     log=build-fuzz/fuzz/$t.log
     mkdir -p "$corpus" "$findings" "$committed" "$SEEDS/$t"
+    if [ ! -x "build-fuzz/fuzz/$t" ]; then
+        # SKIP_BUILD=1 with a target an earlier run did not build: nothing ran, so nothing goes in the ledger.
+        echo "== $t: not built (run without SKIP_BUILD=1)"
+        status=1
+        continue
+    fi
     echo "== $t: ${SECONDS_PER_TARGET}s"
     # OCCT sizes arrays from counts in the file before finding the data missing: under ASan such a huge
     # allocation becomes resident (shadow, quarantine) and trips the RSS limit, while a normal build only
@@ -185,6 +191,8 @@ for t in "${TARGETS[@]}"; do
     # 4 KiB and lost coverage (68.7 -> 62.2 % of the focus lines); they get 1 MiB.
     if [ "$t" = fuzz_fcstd_document ]; then budget=$((CORPUS_BUDGET * 4)); fi
     start=$(date +%s)
+    stamp=build-fuzz/fuzz/$t.start
+    touch "$stamp"
     nice -n "$NICE" "build-fuzz/fuzz/$t" -fork=1 -ignore_ooms=1 "${extra[@]}" -max_total_time="$SECONDS_PER_TARGET" \
         -timeout=25 -rss_limit_mb=2560 -max_len="$max_len" -artifact_prefix="$findings/" \
         "$corpus" "$committed" "$SEEDS/$t" >"$log" 2>&1 || true
@@ -193,10 +201,17 @@ for t in "${TARGETS[@]}"; do
     last=$(grep -aE "^#[0-9]+: cov" "$log" | tail -1 || true)
     echo "   ${last:-no status line (see $log)}"
     execs=$(sed -nE 's/^#([0-9]+):.*/\1/p' <<<"$last")
-    # Findings: the artifacts this run wrote (fork mode stops at the first crash without a final status line).
-    ooms=$(grep -ac "Test unit written to .*/oom-" "$log" || true)
-    timeouts=$(grep -ac "Test unit written to .*/timeout-" "$log" || true)
-    crashes=$(grep -ac "Test unit written to .*/crash-" "$log" || true)
+    # Findings: fork mode's status line counts them ("oom/timeout/crash: A/B/C"; its jobs report in their own
+    # logs, not in $log); without a status line (it stops at the first crash unless told to go on), the
+    # artifacts this run wrote.
+    counts=$(sed -nE 's|.*oom/timeout/crash: ([0-9]+)/([0-9]+)/([0-9]+).*|\1 \2 \3|p' <<<"$last")
+    if [ -n "$counts" ]; then
+        read -r ooms timeouts crashes <<<"$counts"
+    else
+        ooms=$(find "$findings" -name 'oom-*' -newer "$stamp" 2>/dev/null | wc -l)
+        timeouts=$(find "$findings" -name 'timeout-*' -newer "$stamp" 2>/dev/null | wc -l)
+        crashes=$(find "$findings" -name 'crash-*' -newer "$stamp" 2>/dev/null | wc -l)
+    fi
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$t" "$seconds" "${execs:-0}" \
         "$ooms" "$timeouts" "$crashes" >>"$LEDGER"
     if [ "${MERGE:-1}" = 1 ]; then
