@@ -155,6 +155,13 @@ protected:
         return job;
     }
     std::string indexFile() const { return dir_ / "index.sqlite"; }
+    // The next open of `job` reads indexFile() alone, and gives what a plain import gives.
+    void expectReopenFromIndexAsPlainImport(const std::string& job) {
+        std::vector<TrialRecord> out;
+        std::vector<ImportProblem> problems;
+        EXPECT_EQ(importBundleIndexed(job, out, problems, {}, nullptr, indexFile()).state, IndexState::Used);
+        EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
+    }
     TempDir dir_;
 };
 
@@ -436,10 +443,7 @@ TEST_F(TrialIndex, ChangedTrialRewritesOnlyItsOwnRow) {
     EXPECT_EQ(queryText(db, "SELECT value FROM meta WHERE key = 'tree_sha256'"), hash + "\n");
     EXPECT_EQ(hash, walkedTreeHash(job));
 
-    // The next open reads the index alone, and gives what a plain import gives.
-    out.clear();
-    EXPECT_EQ(importBundleIndexed(job, out, problems, {}, nullptr, db).state, IndexState::Used);
-    EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
+    expectReopenFromIndexAsPlainImport(job);
 }
 
 // A changed trial folder that now holds a symlink cannot be listed from the index's record: the bundle is
@@ -540,9 +544,7 @@ TEST_F(TrialIndex, TrialsAddedToARunningJobAreReadAlone) {
     EXPECT_EQ(queryText(db, rows), queryText(fresh, rows));
     EXPECT_EQ(queryText(db, files), queryText(fresh, files));
 
-    out.clear();
-    EXPECT_EQ(importBundleIndexed(job, out, problems, {}, nullptr, db).state, IndexState::Used);
-    EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
+    expectReopenFromIndexAsPlainImport(job);
 }
 
 // A folder of the bundle's own that vanishes, or a file that becomes a folder, is not followed from the
