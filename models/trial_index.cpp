@@ -101,7 +101,13 @@ std::optional<StoredIndex> readIndex(const std::string& path, const BundleKey& k
         if (meta["bundle_kind"] != key.kind || meta["bundle_path"] != key.canon)
             throw InputError("written for another bundle (" + meta["bundle_path"] + ")");
         if (meta["complete"] != "1") throw InputError("incomplete");
+        if (meta["record_format"] != std::to_string(kRecordFormat))
+            throw InputError("record format " +
+                             (meta["record_format"].empty() ? "1" : meta["record_format"]) +
+                             ", this Vernier reads " + std::to_string(kRecordFormat));
         StoredIndex out;
+        out.trials.reserve(
+            std::min<std::size_t>(std::strtoull(meta["trials"].c_str(), nullptr, 10), std::size_t{1} << 24));
         if (key.kind == "zip" && (meta["zip_size"] != std::to_string(key.zipSize) ||
                                   meta["zip_mtime_ns"] != std::to_string(key.zipMtime)))
             return std::nullopt; // the zip changed: stale, not corrupt
@@ -114,10 +120,10 @@ std::optional<StoredIndex> readIndex(const std::string& path, const BundleKey& k
                 StoredTrial t;
                 t.dir = columnText(s.get(), 0); // the column has no trailing '/', the import's folders do
                 if (!t.dir.empty()) t.dir += '/';
-                t.record.assign(static_cast<const char*>(sqlite3_column_blob(s.get(), 1)),
-                                static_cast<std::size_t>(sqlite3_column_bytes(s.get(), 1)));
-                const auto* v = static_cast<const char*>(sqlite3_column_blob(s.get(), 2));
-                t.sigs = decodeSignals(v, static_cast<std::size_t>(sqlite3_column_bytes(s.get(), 2)));
+                t.record = out.blobs.put(sqlite3_column_blob(s.get(), 1),
+                                         static_cast<std::size_t>(sqlite3_column_bytes(s.get(), 1)));
+                t.validation = out.blobs.put(sqlite3_column_blob(s.get(), 2),
+                                             static_cast<std::size_t>(sqlite3_column_bytes(s.get(), 2)));
                 out.trials.push_back(std::move(t));
             }
             if (step != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
@@ -215,9 +221,12 @@ void insertTrialRow(sqlite3* db, sqlite3_stmt* ins, sqlite3_stmt* keys, std::int
     bindTextOrNull(s, c++, t.run.jobId);
     bindTextOrNull(s, c++, t.run.source);
     std::string kw = "{";
-    for (std::size_t k = 0; k < t.run.agentKwargs.size(); ++k)
-        kw += (k ? "," : "") + nlohmann::json(t.run.agentKwargs[k].first).dump() + ":" +
-              t.run.agentKwargs[k].second;
+    for (std::size_t k = 0; k < t.run.agentKwargs.size(); ++k) {
+        if (k) kw += ',';
+        kw += nlohmann::json(t.run.agentKwargs[k].first).dump();
+        kw += ':';
+        kw += t.run.agentKwargs[k].second;
+    }
     bindText(s, c++, kw + "}");
     bindText(s, c++, t.taskName);
     bindText(s, c++, t.taskId);
@@ -249,7 +258,7 @@ void insertTrialRow(sqlite3* db, sqlite3_stmt* ins, sqlite3_stmt* keys, std::int
     sqlite3_bind_int(s, c++, static_cast<int>(t.warnings.size()));
     const std::string rec = encodeTrial(t, ctx);
     sqlite3_bind_blob(s, c++, rec.data(), static_cast<int>(rec.size()), SQLITE_TRANSIENT);
-    const std::string val = encodeSignals(sigs);
+    const std::string val = encodeSignals(sigs, dir);
     sqlite3_bind_blob(s, c++, val.data(), static_cast<int>(val.size()), SQLITE_TRANSIENT);
     if (c != sqlite3_bind_parameter_count(s) + 1) throw InputError("index: column count mismatch");
     if (sqlite3_step(s) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db));
@@ -337,6 +346,7 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
                 {"tree_sha256", treeSha},
                 {"written_by", std::string("vernier ") + VERNIER_VERSION},
                 {"written_at", secondsNow()},
+                {"record_format", std::to_string(kRecordFormat)},
                 {"complete", "1"}};
             for (const auto& [k, v] : rows) {
                 bindText(m.get(), 1, k);
@@ -599,7 +609,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
                                     [](char c) { return c != 0; });
         changed.assign(stored->trials.size(), 0);
         parallelFor(stored->trials.size(), [&](std::size_t i) {
-            if (anyChangedUnder(root.fd, stored->trials[i].dir, stored->trials[i].sigs)) changed[i] = 1;
+            if (anyChangedUnder(root.fd, stored->trials[i].dir, stored->trials[i].validation)) changed[i] = 1;
         });
         r.validateSeconds = secondsSince(t0);
     }

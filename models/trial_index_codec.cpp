@@ -10,24 +10,34 @@ void putPath(Enc& e, const std::string& s, const PathContext& c) {
         e.u8(3);
     } else if (startsWithDir(s, c.given)) {
         e.u8(1);
-        e.str(s.substr(c.given.size() + 1));
+        e.str(std::string_view(s).substr(c.given.size() + 1));
     } else if (startsWithDir(s, c.canon)) {
         e.u8(2);
-        e.str(s.substr(c.canon.size() + 1));
+        e.str(std::string_view(s).substr(c.canon.size() + 1));
     } else {
         e.u8(0);
         e.str(s);
     }
 }
 
-std::string getPath(Dec& d, const PathContext& c) {
-    switch (d.u8()) {
+namespace {
+
+std::string joined(const std::string& dir, std::string_view rest) {
+    std::string out;
+    out.reserve(dir.size() + 1 + rest.size());
+    out.append(dir).append(1, '/').append(rest);
+    return out;
+}
+
+// A path written by putPath, its mode byte already read.
+std::string getPathAfterMode(Dec& d, const PathContext& c, std::uint8_t mode) {
+    switch (mode) {
     case 0:
         return d.str();
     case 1:
-        return c.given + "/" + d.str();
+        return joined(c.given, d.view());
     case 2:
-        return c.canon + "/" + d.str();
+        return joined(c.canon, d.view());
     case 3:
         return c.given;
     default:
@@ -35,19 +45,64 @@ std::string getPath(Dec& d, const PathContext& c) {
     }
 }
 
-void putRef(Enc& e, const FileRef& r, const PathContext& c) {
-    e.flag(!r.empty());
-    if (r.empty()) return;
-    if (r.isInZip())
-        e.str(r.path());
-    else
-        putPath(e, r.path(), c);
+constexpr std::uint8_t kInTrialFolder = 4; // a file path relative to the trial's own folder
+
+// Where the paths of a trial's files start: its folder on disk (canonical), or the entry names' prefix in a
+// zip ("" when the zip is the trial). nullopt when the trial's display path is not inside the bundle.
+std::optional<std::string> filesBase(const std::string& trialPath, const PathContext& c) {
+    std::string rel;
+    if (trialPath != c.given) {
+        if (!startsWithDir(trialPath, c.given)) return std::nullopt;
+        rel = trialPath.substr(c.given.size() + 1);
+        while (!rel.empty() && rel.back() == '/') // folder bundles' trial paths end in '/'
+            rel.pop_back();
+    }
+    if (c.zip) return rel;
+    if (c.canon.empty()) return std::nullopt;
+    return rel.empty() ? c.canon : joined(c.canon, rel);
 }
 
-FileRef getRef(Dec& d, const PathContext& c) {
+// A file of the trial: most lie in its folder, so most are written as a few bytes relative to it.
+void putRef(Enc& e, const FileRef& r, const PathContext& c, const std::optional<std::string>& base) {
+    e.flag(!r.empty());
+    if (r.empty()) return;
+    const std::string& p = r.path();
+    if (base && r.isInZip() && base->empty()) {
+        e.u8(kInTrialFolder);
+        e.str(p);
+    } else if (base && startsWithDir(p, *base)) {
+        e.u8(kInTrialFolder);
+        e.str(std::string_view(p).substr(base->size() + 1));
+    } else if (r.isInZip()) {
+        e.u8(0);
+        e.str(p);
+    } else {
+        putPath(e, p, c);
+    }
+}
+
+FileRef getRef(Dec& d, const PathContext& c, const std::optional<std::string>& base) {
     if (!d.flag()) return {};
-    if (c.zip) return FileRef::inZip(c.zip, c.given, d.str());
-    return FileRef::onDisk(getPath(d, c));
+    const std::uint8_t mode = d.u8();
+    std::string path;
+    if (mode == kInTrialFolder) {
+        if (!base) throw InputError("corrupt record");
+        const std::string_view rest = d.view();
+        path = base->empty() ? std::string(rest) : joined(*base, rest);
+    } else if (c.zip) {
+        if (mode != 0) throw InputError("corrupt record");
+        path = d.str();
+    } else {
+        path = getPathAfterMode(d, c, mode);
+    }
+    if (c.zip) return FileRef::inZip(c.zip, c.given, std::move(path));
+    return FileRef::onDisk(std::move(path));
+}
+
+} // namespace
+
+std::string getPath(Dec& d, const PathContext& c) {
+    return getPathAfterMode(d, c, d.u8());
 }
 
 void putTokens(Enc& e, const TokenCounts& t) {
@@ -84,7 +139,7 @@ StageScores getStage(Dec& d) {
     return s;
 }
 
-void putOptStage(Enc& e, const std::optional<StageScores>& s) {
+void putOptStage(Enc& e, const Boxed<StageScores>& s) {
     e.flag(s.has_value());
     if (s) putStage(e, *s);
 }
@@ -94,7 +149,7 @@ std::optional<StageScores> getOptStage(Dec& d) {
     return getStage(d);
 }
 
-constexpr std::uint32_t kRecordMagic = 0x31525456; // "VTR1"
+constexpr std::uint32_t kRecordMagic = 0x32525456; // "VTR2" (docs/index.md "Record format")
 
 // Every field importBundle sets. taskIndex, rescored and zero are set later (ResultSet, rescoring).
 std::string encodeTrial(const TrialRecord& t, const PathContext& c) {
@@ -108,9 +163,10 @@ std::string encodeTrial(const TrialRecord& t, const PathContext& c) {
     e.str(t.trialName);
     e.str(t.bundleKind);
     putPath(e, t.trialPath, c);
+    const std::optional<std::string> base = filesBase(t.trialPath, c);
     for (const FileRef* r :
          {&t.answer, &t.answerBase, &t.answerEdit, &t.answerPy, &t.trajectory, &t.resultJson, &t.agentLog})
-        putRef(e, *r, c);
+        putRef(e, *r, c, base);
     e.optF(t.startedAt);
     e.optF(t.finishedAt);
     e.optF(t.agentStartedAt);
@@ -124,7 +180,7 @@ std::string encodeTrial(const TrialRecord& t, const PathContext& c) {
     e.str(t.run.jobId);
     e.str(t.run.source);
     e.pairsS(t.run.agentKwargs);
-    e.u32(static_cast<std::uint32_t>(t.steps.size()));
+    e.vu(t.steps.size());
     for (const auto& s : t.steps) {
         e.str(s.name);
         e.str(s.dir);
@@ -174,9 +230,10 @@ TrialRecord decodeTrial(const char* p, std::size_t n, const PathContext& c) {
     t.trialName = d.str();
     t.bundleKind = d.str();
     t.trialPath = getPath(d, c);
+    const std::optional<std::string> base = filesBase(t.trialPath, c);
     for (FileRef* r :
          {&t.answer, &t.answerBase, &t.answerEdit, &t.answerPy, &t.trajectory, &t.resultJson, &t.agentLog})
-        *r = getRef(d, c);
+        *r = getRef(d, c, base);
     t.startedAt = d.optF();
     t.finishedAt = d.optF();
     t.agentStartedAt = d.optF();
@@ -190,7 +247,7 @@ TrialRecord decodeTrial(const char* p, std::size_t n, const PathContext& c) {
     t.run.jobId = d.str();
     t.run.source = d.str();
     t.run.agentKwargs = d.pairsS();
-    const std::uint32_t nSteps = d.u32();
+    const std::uint64_t nSteps = d.vu();
     if (nSteps > n) throw InputError("corrupt record");
     t.steps.resize(nSteps);
     for (auto& s : t.steps) {

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "models/file_ref.h"
@@ -17,6 +18,10 @@
 
 namespace vernier::index_codec {
 
+// meta.record_format: the encoding of the `record` and `validation` columns (docs/index.md "Record format").
+// An index written in another one is rebuilt.
+constexpr int kRecordFormat = 2;
+
 class Enc {
 public:
     std::string out;
@@ -24,8 +29,17 @@ public:
     void u32(std::uint32_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
     void i64(std::int64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
     void f64(double v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
-    void str(const std::string& s) {
-        u32(static_cast<std::uint32_t>(s.size()));
+    // An unsigned number in 7-bit groups, low first, the high bit set on all but the last (LEB128): most
+    // lengths, counts, sizes and inodes take one to four bytes instead of eight.
+    void vu(std::uint64_t v) {
+        while (v >= 0x80) {
+            out.push_back(static_cast<char>((v & 0x7f) | 0x80));
+            v >>= 7;
+        }
+        out.push_back(static_cast<char>(v));
+    }
+    void str(std::string_view s) {
+        vu(s.size());
         out.append(s);
     }
     void flag(bool b) { u8(b ? 1 : 0); }
@@ -38,19 +52,19 @@ public:
         if (v) i64(*v);
     }
     void strs(const std::vector<std::string>& v) {
-        u32(static_cast<std::uint32_t>(v.size()));
+        vu(v.size());
         for (const auto& s : v)
             str(s);
     }
     void pairsF(const std::vector<std::pair<std::string, double>>& v) {
-        u32(static_cast<std::uint32_t>(v.size()));
+        vu(v.size());
         for (const auto& [k, x] : v) {
             str(k);
             f64(x);
         }
     }
     void pairsS(const std::vector<std::pair<std::string, std::string>>& v) {
-        u32(static_cast<std::uint32_t>(v.size()));
+        vu(v.size());
         for (const auto& [k, x] : v) {
             str(k);
             str(x);
@@ -76,13 +90,24 @@ public:
     std::uint32_t u32() { return raw<std::uint32_t>(); }
     std::int64_t i64() { return raw<std::int64_t>(); }
     double f64() { return raw<double>(); }
-    std::string str() {
-        const std::uint32_t n = u32();
+    std::uint64_t vu() {
+        std::uint64_t v = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            const std::uint8_t b = u8();
+            v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+            if (!(b & 0x80)) return v;
+        }
+        throw InputError("corrupt record");
+    }
+    // A string's bytes in place (valid while the encoded bytes are).
+    std::string_view view() {
+        const std::uint64_t n = vu();
         need(n);
-        std::string s(p_, n);
+        std::string_view s(p_, static_cast<std::size_t>(n));
         p_ += n;
         return s;
     }
+    std::string str() { return std::string(view()); }
     bool flag() { return u8() != 0; }
     std::optional<double> optF() {
         if (!flag()) return std::nullopt;
@@ -118,11 +143,11 @@ public:
 
 private:
     std::size_t count() {
-        const std::uint32_t n = u32();
+        const std::uint64_t n = vu();
         if (n > static_cast<std::size_t>(end_ - p_)) throw InputError("corrupt record");
-        return n;
+        return static_cast<std::size_t>(n);
     }
-    void need(std::size_t n) const {
+    void need(std::uint64_t n) const {
         if (n > static_cast<std::size_t>(end_ - p_)) throw InputError("corrupt record");
     }
     const char* p_;

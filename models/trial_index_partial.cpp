@@ -147,6 +147,7 @@ std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleK
         if (!t.signal.dir) known.push_back(t.signal.path);
     for (const auto& f : newFiles)
         known.push_back(f);
+    std::vector<std::vector<Signal>> storedSigs(stored.trials.size()); // of the unchanged trial folders
     for (std::size_t i = 0; i < stored.trials.size(); ++i) {
         if (goneTrial[i]) continue;
         if (changed[i]) {
@@ -154,7 +155,12 @@ std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleK
             relist.push_back(stored.trials[i].dir);
             continue;
         }
-        for (const auto& sg : stored.trials[i].sigs)
+        try {
+            storedSigs[i] = decodeSignals(stored.trials[i].validation, stored.trials[i].dir);
+        } catch (const InputError&) {
+            return std::nullopt; // validated, so it decoded then; read whole rather than trust it now
+        }
+        for (const auto& sg : storedSigs[i])
             if (!sg.dir) known.push_back(sg.path);
     }
     relist.insert(relist.end(), newFolders.begin(), newFolders.end());
@@ -207,7 +213,7 @@ std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleK
         const auto it = reusable.find(trialDirs[i]);
         // A reused trial gets no signal taken now: its folder and everything in it are unchanged.
         const bool keep = it != reusable.end() && perTrial[i].empty() && fromIndex[it->second] != 0;
-        const std::vector<Signal>& sigs = keep ? stored.trials[it->second].sigs : perTrial[i];
+        const std::vector<Signal>& sigs = keep ? storedSigs[it->second] : perTrial[i];
         if (keep) {
             plan.kept.emplace_back(static_cast<std::int64_t>(it->second), static_cast<std::int64_t>(i));
         } else {

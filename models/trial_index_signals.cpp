@@ -87,59 +87,153 @@ bool changedSignal(int fd, const std::string& rel, const Signal& s) {
     return now.mtime != s.mtime || (!s.dir && (now.size != s.size || now.inode != s.inode));
 }
 
-bool anyChangedUnder(int rootFd, const std::string& dir, const std::vector<Signal>& sigs) {
-    std::string rel = dir;
-    while (!rel.empty() && rel.back() == '/')
-        rel.pop_back();
+// The `validation` column (docs/index.md "Record format"): a magic number, the count, then per signal a flags
+// byte (kDir; kOutside: the path is relative to the bundle, not to the trial folder — a symlink's target
+// elsewhere), the path, the modification time (zigzag: it may lie before 1970) and, for files, size and
+// inode, all as LEB128 numbers. Paths relative to the trial folder are what makes it small: most are a
+// file name or two ("result.json", "verifier/reward.txt"), where the bundle-relative ones repeated the
+// job and trial folders' names.
+namespace {
+constexpr std::uint32_t kSignalsMagic = 0x32475356; // "VSG2"
+constexpr std::uint8_t kDir = 1, kOutside = 2;
+
+std::uint64_t zigzag(std::int64_t v) {
+    return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
+}
+std::int64_t unzigzag(std::uint64_t v) {
+    return static_cast<std::int64_t>(v >> 1) ^ -static_cast<std::int64_t>(v & 1);
+}
+
+// `dir` without its trailing '/'.
+std::string_view folderOf(const std::string& dir) {
+    std::string_view d(dir);
+    while (!d.empty() && d.back() == '/')
+        d.remove_suffix(1);
+    return d;
+}
+
+// Steps through an encoded `validation` column without allocating.
+class SignalReader {
+public:
+    explicit SignalReader(std::string_view blob) : d_(blob.data(), blob.size()) {
+        if (d_.u32() != kSignalsMagic) throw InputError("corrupt validation");
+        left_ = d_.vu();
+        if (left_ > blob.size()) throw InputError("corrupt validation");
+    }
+    struct Item {
+        std::string_view path; // relative to the trial folder, or to the bundle when `outside`
+        bool dir, outside;
+        std::int64_t mtime, size, inode;
+    };
+    bool next(Item& it) {
+        if (left_ == 0) {
+            if (!d_.atEnd()) throw InputError("corrupt validation");
+            return false;
+        }
+        --left_;
+        const std::uint8_t flags = d_.u8();
+        if (flags & ~(kDir | kOutside)) throw InputError("corrupt validation");
+        it.dir = (flags & kDir) != 0;
+        it.outside = (flags & kOutside) != 0;
+        it.path = d_.view();
+        it.mtime = unzigzag(d_.vu());
+        it.size = it.dir ? 0 : static_cast<std::int64_t>(d_.vu());
+        it.inode = it.dir ? 0 : static_cast<std::int64_t>(d_.vu());
+        return true;
+    }
+
+private:
+    Dec d_;
+    std::uint64_t left_ = 0;
+};
+} // namespace
+
+bool anyChangedUnder(int rootFd, const std::string& dir, std::string_view validation) {
+    const std::string_view rel = folderOf(dir);
     // The folder once (following a symlink as fstatat does), then each path relative to it: one or two
     // path components looked up per signal instead of three or four (the stat of 1.2 million signals is
     // most of a reopen: docs/index.md "Performance").
-    const int fd = rel.empty() ? -1 : ::openat(rootFd, rel.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    const int fd =
+        rel.empty() ? -1 : ::openat(rootFd, std::string(rel).c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (!rel.empty() && fd < 0) return true;
     const int base = rel.empty() ? rootFd : fd;
     bool changed = false;
-    for (const auto& s : sigs) {
-        const bool inside = s.path.size() > rel.size() + 1 && s.path.compare(0, rel.size(), rel) == 0 &&
-                            s.path[rel.size()] == '/';
-        if (!rel.empty() && s.path == rel) {
+    char path[4096];
+    try {
+        SignalReader r(validation);
+        SignalReader::Item it{};
+        while (!changed && r.next(it)) {
+            if (it.path.size() >= sizeof path) {
+                changed = true;
+                break;
+            }
+            std::memcpy(path, it.path.data(), it.path.size());
+            path[it.path.size()] = '\0';
             struct stat st {};
-            changed = ::fstat(fd, &st) != 0 || !S_ISDIR(st.st_mode) || ns(st.st_mtim) != s.mtime;
-        } else {
-            changed = changedSignal(!rel.empty() && inside ? base : rootFd,
-                                    !rel.empty() && inside ? s.path.substr(rel.size() + 1) : s.path, s);
+            if (!it.outside && it.path.empty())
+                changed = ::fstat(base, &st) != 0;
+            else
+                changed = ::fstatat(it.outside ? rootFd : base, it.path.empty() ? "." : path, &st, 0) != 0;
+            // The change time is recorded but not compared: it also moves when a hard link to the file is
+            // made or removed anywhere (deduplicated bundles, bench/make_large_bundle.py), which says nothing
+            // of the content.
+            changed = changed || it.dir != S_ISDIR(st.st_mode) || ns(st.st_mtim) != it.mtime ||
+                      (!it.dir && (static_cast<std::int64_t>(st.st_size) != it.size ||
+                                   static_cast<std::int64_t>(st.st_ino) != it.inode));
         }
-        if (changed) break;
+    } catch (const InputError&) {
+        changed = true; // a column that does not decode vouches for nothing: the folder is read again
     }
     if (fd >= 0) ::close(fd);
     return changed;
 }
 
-std::string encodeSignals(const std::vector<Signal>& sigs) {
+std::string encodeSignals(const std::vector<Signal>& sigs, const std::string& dir) {
+    const std::string_view folder = folderOf(dir);
     Enc e;
-    e.u32(static_cast<std::uint32_t>(sigs.size()));
+    e.u32(kSignalsMagic);
+    e.vu(sigs.size());
     for (const auto& s : sigs) {
-        e.str(s.path);
-        e.flag(s.dir);
-        e.i64(s.mtime);
-        e.i64(s.ctime);
-        e.i64(s.size);
-        e.i64(s.inode);
+        std::string_view p(s.path);
+        bool outside = false;
+        if (folder.empty()) {
+        } else if (p == folder) {
+            p = {};
+        } else if (p.size() > folder.size() && p.compare(0, folder.size(), folder) == 0 &&
+                   p[folder.size()] == '/') {
+            p.remove_prefix(folder.size() + 1);
+        } else {
+            outside = true;
+        }
+        e.u8(static_cast<std::uint8_t>((s.dir ? kDir : 0) | (outside ? kOutside : 0)));
+        e.str(p);
+        e.vu(zigzag(s.mtime));
+        if (!s.dir) {
+            e.vu(static_cast<std::uint64_t>(s.size));
+            e.vu(static_cast<std::uint64_t>(s.inode));
+        }
     }
     return std::move(e.out);
 }
 
-std::vector<Signal> decodeSignals(const char* p, std::size_t n) {
-    Dec d(p, n);
-    const std::uint32_t count = d.u32();
-    if (count > n) throw InputError("corrupt validation");
-    std::vector<Signal> out(count);
-    for (auto& s : out) {
-        s.path = d.str();
-        s.dir = d.flag();
-        s.mtime = d.i64();
-        s.ctime = d.i64();
-        s.size = d.i64();
-        s.inode = d.i64();
+std::vector<Signal> decodeSignals(std::string_view validation, const std::string& dir) {
+    const std::string_view folder = folderOf(dir);
+    std::vector<Signal> out;
+    SignalReader r(validation);
+    SignalReader::Item it{};
+    while (r.next(it)) {
+        Signal s;
+        if (it.outside || folder.empty())
+            s.path = it.path;
+        else if (it.path.empty())
+            s.path = folder;
+        else
+            s.path.append(folder).append(1, '/').append(it.path);
+        s.dir = it.dir;
+        s.mtime = it.mtime;
+        s.size = it.size;
+        s.inode = it.inode;
+        out.push_back(std::move(s));
     }
     return out;
 }

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unistd.h>
 #include <vector>
 
@@ -44,8 +45,9 @@ bool changedSignal(int rootFd, const Signal& s);
 // The same, its path given as `rel` relative to the folder `fd`.
 bool changedSignal(int fd, const std::string& rel, const Signal& s);
 // Has any of a trial folder's signals changed? `dir` is the folder relative to the bundle (a trailing '/'
-// allowed); its signals are stat'ed relative to it.
-bool anyChangedUnder(int rootFd, const std::string& dir, const std::vector<Signal>& sigs);
+// allowed), `validation` its encoded signals (encodeSignals), read in place and stat'ed relative to the
+// folder. A column that does not decode counts as changed.
+bool anyChangedUnder(int rootFd, const std::string& dir, std::string_view validation);
 
 // An open descriptor of a folder, closed on scope exit; -1 when it cannot be opened.
 struct FolderFd {
@@ -73,8 +75,11 @@ template <typename Fn> void parallelFor(std::size_t n, Fn fn) {
 }
 
 // The `validation` column: a trial folder's signals.
-std::string encodeSignals(const std::vector<Signal>& sigs);
-std::vector<Signal> decodeSignals(const char* p, std::size_t n); // throws InputError
+// The `validation` column: a trial folder's signals, their paths written relative to the folder `dir`
+// (relative to the bundle, a trailing '/' allowed). decodeSignals gives them back relative to the bundle;
+// it throws InputError on anything encodeSignals did not write.
+std::string encodeSignals(const std::vector<Signal>& sigs, const std::string& dir);
+std::vector<Signal> decodeSignals(std::string_view validation, const std::string& dir);
 
 // Signals of a folder bundle, taken before what they vouch for is read (a change during the import is then
 // seen at the next open): the directories before the bundle is listed, the parsed files before they are read.

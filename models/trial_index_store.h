@@ -4,10 +4,14 @@
 // What the trial index holds once read, and the steps of an import with it that models/trial_index.cpp
 // (the whole import, writing and reading the file) and models/trial_index_partial.cpp (the partial update,
 // docs/index.md "Partial update") share. Internal to those two files.
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -29,13 +33,36 @@ struct BundleKey {
     std::int64_t zipSize = 0, zipMtime = 0;
 };
 
+// The bytes of the stored rows' `record` and `validation` columns, in blocks of a few MiB: one allocation per
+// block instead of two per row, and nothing to free row by row (docs/index.md "Performance").
+class BlobArena {
+public:
+    std::string_view put(const void* data, std::size_t n) {
+        if (n > cap_ - used_) {
+            cap_ = std::max<std::size_t>(n, kBlock);
+            blocks_.push_back(std::unique_ptr<char[]>(new char[cap_])); // not zeroed: every byte is written
+            used_ = 0;
+        }
+        char* at = blocks_.back().get() + used_;
+        if (n) std::memcpy(at, data, n);
+        used_ += n;
+        return {at, n};
+    }
+
+private:
+    static constexpr std::size_t kBlock = std::size_t{8} << 20;
+    std::vector<std::unique_ptr<char[]>> blocks_;
+    std::size_t used_ = 0, cap_ = 0;
+};
+
 struct StoredTrial {
     std::string dir; // folder relative to the bundle, ending in '/' ("" for a bundle that is the trial)
-    std::string record;
-    std::vector<Signal> sigs;
+    std::string_view record;     // in StoredIndex::blobs
+    std::string_view validation; // in StoredIndex::blobs; decodeSignals(validation, dir) for the signals
 };
 
 struct StoredIndex {
+    BlobArena blobs; // moves with the index; the views into it stay valid
     std::vector<StoredTrial> trials;
     std::vector<std::pair<int, ImportProblem>> problems; // (phase, problem)
     std::vector<Signal> bundleSignals;

@@ -378,6 +378,68 @@ TEST_F(TrialIndex, OtherSchemaVersionIsRebuilt) {
     EXPECT_EQ(importBundleIndexed(job, out, problems, {}, nullptr, db).state, IndexState::Used);
 }
 
+// The record and validation columns' encoding has its own number (meta.record_format): an index written in
+// the earlier one (paths relative to the bundle, fixed-width numbers) is rebuilt, not misread.
+TEST_F(TrialIndex, OtherRecordFormatIsRebuilt) {
+    const std::string job = dir_ / "job";
+    copyTree(kHarbor + "/job-0.20", job);
+    const std::string db = dir_ / "index.sqlite";
+    std::vector<TrialRecord> out;
+    std::vector<ImportProblem> problems;
+    importBundleIndexed(job, out, problems, {}, nullptr, db);
+    setPragma(db, "DELETE FROM meta WHERE key = 'record_format';");
+    out.clear();
+    const IndexedImport r = importBundleIndexed(job, out, problems, {}, nullptr, db);
+    EXPECT_EQ(r.state, IndexState::Rebuilt);
+    EXPECT_NE(r.note.find("record format 1, this Vernier reads 2"), std::string::npos) << r.note;
+    out.clear();
+    EXPECT_EQ(importBundleIndexed(job, out, problems, {}, nullptr, db).state, IndexState::Used);
+}
+
+// A trial row whose validation column does not decode vouches for nothing: that folder is read again (and
+// its row rewritten), the other rows are still used.
+TEST_F(TrialIndex, UndecodableValidationRereadsOnlyThatTrial) {
+    const std::string job = dir_ / "job";
+    copyTree(kHarbor + "/job-0.20", job);
+    const std::string db = dir_ / "index.sqlite";
+    std::vector<TrialRecord> plain, out;
+    std::vector<ImportProblem> problems;
+    importBundleIndexed(job, plain, problems, {}, nullptr, db);
+    ASSERT_GE(plain.size(), 2u);
+    setPragma(db, "UPDATE trials SET validation = x'0102' WHERE ord = 1;");
+    const IndexedImport r = importBundleIndexed(job, out, problems, {}, nullptr, db);
+    EXPECT_EQ(r.state, IndexState::Partial);
+    EXPECT_EQ(r.reread, 1);
+    EXPECT_EQ(r.reused, static_cast<int>(plain.size()) - 1);
+    ASSERT_EQ(out.size(), plain.size());
+    for (std::size_t i = 0; i < out.size(); ++i)
+        EXPECT_EQ(out[i].trialPath, plain[i].trialPath);
+    out.clear();
+    const IndexedImport again = importBundleIndexed(job, out, problems, {}, nullptr, db);
+    EXPECT_EQ(again.state, IndexState::Used);
+    EXPECT_EQ(again.reused, static_cast<int>(plain.size()));
+}
+
+// Paths are stored relative to the trial folder: a record's files come back as full paths of the bundle.
+TEST_F(TrialIndex, FilePathsComeBackWhole) {
+    const std::string job = dir_ / "job";
+    copyTree(kHarbor + "/job-0.20", job);
+    const std::string db = dir_ / "index.sqlite";
+    std::vector<TrialRecord> plain, out;
+    std::vector<ImportProblem> problems;
+    importBundleIndexed(job, plain, problems, {}, nullptr, db);
+    ASSERT_EQ(importBundleIndexed(job, out, problems, {}, nullptr, db).state, IndexState::Used);
+    ASSERT_EQ(out.size(), plain.size());
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        EXPECT_EQ(out[i].resultJson.path(), plain[i].resultJson.path());
+        EXPECT_EQ(out[i].answer.path(), plain[i].answer.path());
+        EXPECT_EQ(out[i].trajectory.path(), plain[i].trajectory.path());
+        EXPECT_EQ(out[i].agentLog.path(), plain[i].agentLog.path());
+        if (!plain[i].resultJson.empty())
+            EXPECT_EQ(out[i].resultJson.path().rfind(fs::canonical(job).string(), 0), 0u);
+    }
+}
+
 TEST_F(TrialIndex, IndexOfAnotherBundleIsNotTrusted) {
     copyTree(kHarbor + "/job-0.20", dir_ / "a");
     copyTree(kHarbor + "/job-0.22", dir_ / "b");
