@@ -96,8 +96,7 @@ void addStage(Axes& a, const StageScores& st) {
         a.gate = st.gate.empty() ? gateFromReason(st.geometryReason) : st.gate;
 }
 
-Axes axesOf(const StageScores& single, const std::optional<StageScores>& base,
-            const std::optional<StageScores>& target) {
+Axes axesOf(const StageScores& single, const Boxed<StageScores>& base, const Boxed<StageScores>& target) {
     Axes a;
     // For create_and_edit an axis counts as zero when it is zero in either stage (docs/contract.md §1).
     if (base || target) {

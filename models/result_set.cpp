@@ -115,8 +115,7 @@ void ResultSet::setSplitByJob(bool on) {
 }
 
 int ResultSet::systemIndex(const SystemId& s) const {
-    auto it = std::lower_bound(systems.begin(), systems.end(), s,
-                               [](const SystemId& a, const SystemId& b) { return a.label() < b.label(); });
+    auto it = std::lower_bound(systems.begin(), systems.end(), s, SystemId::labelLess);
     if (it == systems.end() || *it != s) return -1;
     return static_cast<int>(it - systems.begin());
 }
@@ -297,15 +296,15 @@ void ResultSet::reindex() {
     byId_.reserve(trials.size());
     for (std::size_t i = 0; i < trials.size(); ++i)
         byId_.try_emplace(trials[i].id(), i);
-    std::vector<SystemId> found;
+    std::set<SystemId> distinct; // a handful of systems for 10^5 trials: one copy each, not one per trial
     for (auto& t : trials) {
         t.taskIndex = taskIndex(t.taskId);
         // A malformed trial whose system could not be recovered must not invent an "unknown" system.
         if (t.loadError.empty() || t.system.agent != "unknown" || t.system.model != "unknown")
-            found.push_back(t.system);
+            distinct.insert(t.system);
     }
-    std::sort(found.begin(), found.end(),
-              [](const SystemId& a, const SystemId& b) { return a.label() < b.label(); });
+    std::vector<SystemId> found(distinct.begin(), distinct.end());
+    std::sort(found.begin(), found.end(), SystemId::labelLess);
     found.erase(std::unique(found.begin(), found.end()), found.end());
     systems = std::move(found);
 

@@ -212,7 +212,7 @@ PairedComparison comparePaired(const std::vector<PairedTask>& tasks, double simi
 
 bool rankedBefore(const SystemSummary& a, const SystemSummary& b) {
     if (a.overall != b.overall) return a.overall > b.overall;
-    return a.system.label() < b.system.label();
+    return SystemId::labelLess(a.system, b.system);
 }
 
 // ---- ResultSet adapters ----

@@ -74,7 +74,7 @@ std::string trialsCsv(const ResultSet& set, const std::vector<int>& trials) {
         auto r = std::to_chars(buf, buf + sizeof buf, *v);
         return std::string(buf, r.ptr);
     };
-    const auto stage = [&](const std::optional<StageScores>& st, bool geometry) -> std::optional<double> {
+    const auto stage = [&](const Boxed<StageScores>& st, bool geometry) -> std::optional<double> {
         if (!st) return std::nullopt;
         return geometry ? st->geometry : st->spec;
     };
@@ -89,8 +89,8 @@ std::string trialsCsv(const ResultSet& set, const std::vector<int>& trials) {
         const RecordedDetails& d = t.recordedDetails;
         const bool useRescored = set.preferRescored() && t.rescored.has_value();
         const StageScores& single = useRescored ? t.rescored->single : d.single;
-        const std::optional<StageScores>& base = useRescored ? t.rescored->base : d.base;
-        const std::optional<StageScores>& edit = useRescored ? t.rescored->target : d.target;
+        const Boxed<StageScores>& base = useRescored ? t.rescored->base : d.base;
+        const Boxed<StageScores>& edit = useRescored ? t.rescored->target : d.target;
         const auto tokens = [](const std::optional<std::int64_t>& v) {
             return v ? std::to_string(*v) : std::string();
         };

@@ -38,8 +38,8 @@ std::vector<StageInput> stagesOf(const TrialRecord& trial, const TaskInfo& task)
                         task.spec, StageRole::Edit,    rec.target.value_or(StageScores{}),
                         {}};
         if (trial.rescored) {
-            base.rescored = trial.rescored->base;
-            edit.rescored = trial.rescored->target;
+            base.rescored = trial.rescored->base.optional();
+            edit.rescored = trial.rescored->target.optional();
         }
         stages.push_back(std::move(base));
         stages.push_back(std::move(edit));

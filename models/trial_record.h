@@ -7,9 +7,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
+#include "models/boxed.h"
 #include "models/failure_taxonomy.h"
 #include "models/file_ref.h"
 #include "models/task_pack.h"
@@ -36,6 +38,32 @@ struct SystemId {
     // Parses a label: "agent/model" or "agent/model · variant" (split at the first " · ", then the
     // agent/model part at its first '/': the model may itself contain '/'). nullopt when malformed.
     static std::optional<SystemId> parse(const std::string& label);
+    // a.label() < b.label() without building either label (the order of systems everywhere; called per
+    // trial when 10^5 trials are sorted into systems).
+    static bool labelLess(const SystemId& a, const SystemId& b) {
+        const std::string_view pa[] = {a.agent, "/", a.model, a.variant.empty() ? "" : kVariantSeparator,
+                                       a.variant};
+        const std::string_view pb[] = {b.agent, "/", b.model, b.variant.empty() ? "" : kVariantSeparator,
+                                       b.variant};
+        std::size_t ia = 0, oa = 0, ib = 0, ob = 0;
+        for (;;) {
+            while (ia < 5 && oa == pa[ia].size()) {
+                ++ia;
+                oa = 0;
+            }
+            while (ib < 5 && ob == pb[ib].size()) {
+                ++ib;
+                ob = 0;
+            }
+            if (ia == 5 || ib == 5) return ia == 5 && ib != 5;
+            // As std::string compares: bytes as unsigned.
+            const auto ca = static_cast<unsigned char>(pa[ia][oa]),
+                       cb = static_cast<unsigned char>(pb[ib][ob]);
+            if (ca != cb) return ca < cb;
+            ++oa;
+            ++ob;
+        }
+    }
     auto operator<=>(const SystemId&) const = default;
 };
 
@@ -53,16 +81,16 @@ struct StageScores {
 struct RecordedDetails {
     bool present = false; // reward_details.json existed and parsed
     StageScores single;   // creation, image_to_cad (or the top level of create_and_edit files)
-    std::optional<StageScores> base;
-    std::optional<StageScores> target;
+    Boxed<StageScores> base;
+    Boxed<StageScores> target;
 };
 
 // Result of rescoring a trial with the embedded scorer.
 struct RescoredResult {
     std::optional<double> reward; // nullopt when the scorer crashed / errored
     StageScores single;
-    std::optional<StageScores> base;
-    std::optional<StageScores> target;
+    Boxed<StageScores> base;
+    Boxed<StageScores> target;
     bool scorerCrash = false; // crash, hang (timeout), or a measurement error
     std::string error;        // one line, when scorerCrash
     std::string scorerIdentity;
@@ -167,7 +195,8 @@ struct TrialRecord {
     // Non-fatal oddities (e.g. an unreadable reward_details.json); shown with the trial.
     std::vector<std::string> warnings;
 
-    std::optional<RescoredResult> rescored;
+    // Boxed: most trials of a large set are never rescored (docs/architecture.md "Large result sets").
+    Boxed<RescoredResult> rescored;
 
     // Filled by ResultSet::classify(): the zero-reward taxonomy of the effective result.
     ZeroClassification zero;

@@ -30,8 +30,8 @@ QString stageRows(const QString& stage, const StageScores& s) {
     return html;
 }
 
-QString scoreTable(const QString& title, const StageScores& single, const std::optional<StageScores>& base,
-                   const std::optional<StageScores>& target) {
+QString scoreTable(const QString& title, const StageScores& single, const Boxed<StageScores>& base,
+                   const Boxed<StageScores>& target) {
     QString html = QStringLiteral("<h4>%1</h4><table border=0 cellspacing=2 cellpadding=2>"
                                   "<tr><th align=left>Stage</th><th title='geometry similarity'>g</th>"
                                   "<th title='spec consistency'>s</th><th>combined</th><th>gate</th></tr>")

@@ -443,7 +443,7 @@ void TrialInspector::updateRecords(const TrialRecord& trial) {
     rescoredReward_ = trial.rescored ? trial.rescored->reward : std::nullopt;
     const auto rescoredOf = [&](std::size_t i) -> std::optional<StageScores> {
         if (!trial.rescored) return std::nullopt;
-        if (inputs_.size() == 2) return i == 0 ? trial.rescored->base : trial.rescored->target;
+        if (inputs_.size() == 2) return (i == 0 ? trial.rescored->base : trial.rescored->target).optional();
         return trial.rescored->single;
     };
     for (std::size_t i = 0; i < inputs_.size(); ++i)
