@@ -4,13 +4,17 @@
 // then three int32 (shape index, location index, orientation) naming the root shape.
 #include "scoring/brep_reader.h"
 
+#include <mutex>
 #include <new>
 #include <sstream>
+#include <stdexcept>
 
 #include <BRepTools.hxx>
 #include <BRep_Builder.hxx>
 #include <BinTools.hxx>
 #include <BinTools_ShapeSet.hxx>
+#include <GeomTools.hxx>
+#include <GeomTools_UndefinedTypeHandler.hxx>
 #include <Standard_Failure.hxx>
 #include <TopAbs_Orientation.hxx>
 
@@ -48,7 +52,30 @@ TopoDS_Shape readBinary(const std::string& bytes) {
     return shape;
 }
 
+// A text BREP names each curve and surface by a type number. OCCT hands an unknown one to this handler, whose
+// default prints to std::cout and leaves the geometry null; and a derived curve or surface (offset, trimmed,
+// extrusion, revolution) built on such a null basis dereferences it: a crash found by fuzz_brep
+// (docs/testing.md "Fuzzing"). OCCT catches its own Standard_Failure around each read and carries on with
+// the null, so this throws a standard exception instead, which leaves the whole read.
+class RejectUnknownGeometry : public GeomTools_UndefinedTypeHandler {
+public:
+    Standard_IStream& ReadCurve(const Standard_Integer type, Standard_IStream&,
+                                Handle(Geom_Curve) &) const override {
+        throw std::runtime_error("unknown curve type " + std::to_string(type));
+    }
+    Standard_IStream& ReadCurve2d(const Standard_Integer type, Standard_IStream&,
+                                  Handle(Geom2d_Curve) &) const override {
+        throw std::runtime_error("unknown 2D curve type " + std::to_string(type));
+    }
+    Standard_IStream& ReadSurface(const Standard_Integer type, Standard_IStream&,
+                                  Handle(Geom_Surface) &) const override {
+        throw std::runtime_error("unknown surface type " + std::to_string(type));
+    }
+};
+
 TopoDS_Shape readText(const std::string& bytes) {
+    static std::once_flag installed;
+    std::call_once(installed, [] { GeomTools::SetUndefinedTypeHandler(new RejectUnknownGeometry()); });
     std::istringstream in(bytes);
     // A corrupt count (say 10^8 poles) would make OCCT loop on an exhausted stream for minutes; a read
     // past the end throws instead, so damaged input fails in the time it takes to read it once.
