@@ -195,16 +195,14 @@ std::string encodeSignals(const std::vector<Signal>& sigs, const std::string& di
     e.vu(sigs.size());
     for (const auto& s : sigs) {
         std::string_view p(s.path);
-        bool outside = false;
-        if (folder.empty()) {
-        } else if (p == folder) {
+        bool outside = false; // a bundle that is the trial: every path is already relative to the trial
+        if (!folder.empty() && p == folder)
             p = {};
-        } else if (p.size() > folder.size() && p.compare(0, folder.size(), folder) == 0 &&
-                   p[folder.size()] == '/') {
+        else if (!folder.empty() && p.size() > folder.size() && p.compare(0, folder.size(), folder) == 0 &&
+                 p[folder.size()] == '/')
             p.remove_prefix(folder.size() + 1);
-        } else {
+        else if (!folder.empty())
             outside = true;
-        }
         e.u8(static_cast<std::uint8_t>((s.dir ? kDir : 0) | (outside ? kOutside : 0)));
         e.str(p);
         e.vu(zigzag(s.mtime));
