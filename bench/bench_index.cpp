@@ -7,6 +7,8 @@
 //   bench_index zipfloor BUNDLE.zip   read the zip's central directory and inflate every result.json and
 //   reward
 //                                     entry (8 threads), nothing parsed: the floor for a zipped bundle
+//   bench_index list    BUNDLE        BundleTree::open: the listing alone
+//   bench_index liststats BUNDLE      BundleTree::openFolderWithStats: the listing with every signal stat'ed
 //   bench_index import  BUNDLE PACK   importResults without the index
 //   bench_index first   BUNDLE PACK   importResults with the index, none there yet (reads all, writes it)
 //   bench_index reopen  BUNDLE PACK   importResults with the index (as written by `first`)
@@ -23,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "models/bundle_tree.h"
 #include "models/result_set.h"
 #include "scoring/safe_zip.h"
 
@@ -103,7 +106,8 @@ std::size_t zipFloorRead(const std::string& bundle) {
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: bench_index floor|zipfloor|import|first|reopen BUNDLE [PACK]\n");
+        std::fprintf(stderr,
+                     "usage: bench_index floor|zipfloor|list|liststats|import|first|reopen BUNDLE [PACK]\n");
         return 2;
     }
     const std::string mode = argv[1], bundle = argv[2], pack = argc > 3 ? argv[3] : "";
@@ -113,6 +117,12 @@ int main(int argc, char** argv) {
         n = floorRead(bundle);
     } else if (mode == "zipfloor") {
         n = zipFloorRead(bundle);
+    } else if (mode == "list") {
+        n = vernier::BundleTree::open(bundle).files().size();
+    } else if (mode == "liststats") {
+        std::vector<vernier::ListedStat> stats;
+        const auto tree = vernier::BundleTree::openFolderWithStats(bundle, stats);
+        n = tree ? stats.size() : 0;
     } else {
         vernier::ImportOptions o;
         o.useIndex = mode != "import";

@@ -3,6 +3,7 @@
 #pragma once
 // A read-only file listing of a folder or a .zip, with paths relative to its root ("a/b/c.json").
 // Folder walks never follow symlinks that point outside the root; nothing is ever written.
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,10 +15,25 @@
 
 namespace vernier {
 
+// A directory or regular file as BundleTree::openFolderWithStats saw it.
+struct ListedStat {
+    std::string rel; // relative to the canonical root; "" is the root itself
+    bool dir = false;
+    std::int64_t mtimeNs = 0, size = 0, inode = 0, ctimeNs = 0; // size, inode and change time: files only
+};
+
 class BundleTree {
 public:
     // Throws InputError when `path` is neither a folder nor a readable zip.
     static BundleTree open(const std::string& path);
+    // A folder listed on several threads with the stat of every directory (before it is read) and of every
+    // regular file, taken as it is listed: the trial index's signals (docs/index.md "Validation") without a
+    // second walk. `stats` gets the directories in walk order, then the files in the order of files().
+    // nullopt when the folder holds a symlink or anything open() answers with a problem or an error (a
+    // folder it cannot list, nesting too deep, too many files, an entry gone while listed): the caller then
+    // uses open(), which reports it.
+    static std::optional<BundleTree> openFolderWithStats(const std::string& path,
+                                                         std::vector<ListedStat>& stats);
 
     // A folder whose listing is known (the trial index, docs/index.md "Partial update"): `known` holds the
     // relative paths of the files outside the folders `relist` (relative, ending in '/'; "" is the whole
@@ -38,6 +54,9 @@ public:
     const std::vector<ImportProblem>& problems() const { return problems_; }
 
 private:
+    static std::optional<BundleTree> listFolder(const std::string& path, std::vector<ListedStat>& stats,
+                                                bool fileStats);
+
     std::string root_;
     std::shared_ptr<const SafeZip> zip_;
     std::string canon_; // folders: the canonical root; a file's disk path is canon_ + "/" + rel ...

@@ -54,6 +54,18 @@ struct TreeFile {
 };
 // treeSha256 of a listing (any order).
 std::string treeSha256Of(std::vector<TreeFile> files);
+// The same hash, fed one file at a time without a string per file (the trial index hashes a million files
+// at once): the lines go into one buffer, which is hashed as it is when the files came sorted (the usual
+// case) and sorted first otherwise.
+class TreeHasher {
+public:
+    void add(std::string_view path, std::uint64_t size, std::int64_t mtime);
+    std::string finish(); // hex SHA-256; the hasher is empty afterwards
+private:
+    std::string all_;
+    std::vector<std::size_t> starts_; // where each line begins in all_
+    bool sorted_ = true;
+};
 // The trial index (models/trial_index.cpp) records the tree hash of a folder it validated, by canonical
 // path; empty forgets it (then treeSha256 walks the folder).
 void rememberTreeSha256(const std::string& canonicalFolder, const std::string& sha);

@@ -673,13 +673,53 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
             return *partial;
 
     // Read the bundle, taking unchanged trial folders from the index.
+    auto phaseStart = std::chrono::steady_clock::now();
+    const auto phase = [&](const char* name) {
+        r.phases.emplace_back(name, secondsSince(phaseStart));
+        phaseStart = std::chrono::steady_clock::now();
+    };
     std::vector<TakenSignal> taken;
-    bool links = false;
-    if (key.kind == "folder") taken = directorySignals(key.canon, links);
-    const BundleTree tree = BundleTree::open(bundle);
     std::string treeSha; // of the folder as these signals saw it; empty when they cannot vouch for a walk
-    if (key.kind == "folder") {
+    // A folder is listed once, on several threads, with its signals; one with a symlink or a listing
+    // problem is listed by BundleTree::open and its signals taken by a walk of their own.
+    std::vector<ListedStat> listed;
+    std::optional<BundleTree> fast;
+    if (key.kind == "folder") fast = BundleTree::openFolderWithStats(bundle, listed);
+    if (fast) {
+        phase("listing with signals");
+        std::vector<TakenSignal> files;
+        taken.reserve(listed.size());
+        files.reserve(fast->files().size());
+        for (ListedStat& l : listed) {
+            if (l.dir) {
+                std::string owner = l.rel.empty() ? std::string() : l.rel + "/";
+                taken.push_back({Signal{std::move(l.rel), true, l.mtimeNs}, std::move(owner)});
+            } else {
+                Signal s{l.rel, false, l.mtimeNs};
+                s.size = l.size;
+                s.inode = l.inode;
+                s.ctime = l.ctimeNs;
+                files.push_back({std::move(s), std::move(l.rel)});
+            }
+        }
+        listed.clear();
+        listed.shrink_to_fit();
+        treeSha = treeHashOf(files);
+        for (auto& f : files)
+            taken.push_back(std::move(f));
+        rememberTreeSha256(key.canon, treeSha);
+        phase("tree hash");
+    }
+    bool links = false;
+    if (key.kind == "folder" && !fast) {
+        taken = directorySignals(key.canon, links);
+        phase("directories");
+    }
+    const BundleTree tree = fast ? std::move(*fast) : BundleTree::open(bundle);
+    if (!fast) phase("listing");
+    if (key.kind == "folder" && !fast) {
         std::vector<TakenSignal> files = fileSignals(tree, key.canon);
+        phase("file stats");
         // A walk for the hash does not follow symlinks and lists what the import skips; and a file gone
         // between the listing and its stat is not in the signals. Then the hash is left to a walk.
         if (!links && tree.problems().empty() && files.size() == tree.files().size())
@@ -687,6 +727,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         for (auto& f : files)
             taken.push_back(std::move(f));
         rememberTreeSha256(key.canon, treeSha);
+        phase("tree hash");
     }
     std::unordered_map<std::string, std::size_t> reusable;
     if (stored && key.kind == "folder")
@@ -694,6 +735,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
             if (!changed[i]) reusable.emplace(stored->trials[i].dir, i);
     const TreeRead read =
         readTree(tree, bundle, stored ? &*stored : nullptr, reusable, ctx, out, problems, info);
+    phase("reading");
     const auto& [trialDirs, before, after, localInfo, first, reused, fromIndex] = read;
     r.reused = reused;
     r.reread = static_cast<int>(out.size() - first) - r.reused;
@@ -705,9 +747,11 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         std::vector<std::vector<Signal>> perTrial;
         std::vector<Signal> bundleLevel;
         assignSignals(std::move(taken), trialDirs, perTrial, bundleLevel);
+        phase("signals to trials");
         const std::span<const TrialRecord> mine(out.data() + first, out.size() - first); // not copied
         writeIndexFile(indexPath, key, ctx, mine, trialDirs, perTrial, bundleLevel, before, after, localInfo,
                        treeSha);
+        phase("index write");
         r.written = true;
     } catch (const std::exception& e) {
         r.writeError = std::string("trial index not written: ") + e.what();
@@ -755,6 +799,15 @@ IndexedImport importBundleIndexed(const std::string& bundle, std::vector<TrialRe
                      r.listedWhole ? "bundle listed" : "bundle not listed", r.reused, r.reread,
                      r.written ? "written" : "not written", secondsSince(t0), r.readSeconds,
                      r.validateSeconds, r.decodeSeconds, bundle.c_str());
+        if (!r.phases.empty()) {
+            std::string line = "trial index phases:";
+            for (const auto& [name, seconds] : r.phases) {
+                char buf[96];
+                std::snprintf(buf, sizeof buf, " %s %.3f s;", name, seconds);
+                line += buf;
+            }
+            std::fprintf(stderr, "%s\n", line.c_str());
+        }
     }
     return r;
 }

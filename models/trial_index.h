@@ -47,6 +47,8 @@ struct IndexedImport {
     // Where the time went (seconds; VERNIER_INDEX_TRACE prints them): reading the index file, checking its
     // signals against the bundle, and decoding the trials taken from it (0 when a phase did not run).
     double readSeconds = 0, validateSeconds = 0, decodeSeconds = 0;
+    // The phases of a (re)build, in order, with their seconds: listing, stats, hash, reading, writing.
+    std::vector<std::pair<const char*, double>> phases;
 };
 
 // importBundle with the index (ImportOptions::useIndex): reads `indexPath` (default trialIndexPathFor) when

@@ -289,28 +289,31 @@ std::vector<TakenSignal> fileSignals(const BundleTree& tree, const std::string& 
 // The provenance tree hash (models/provenance_json.h treeSha256) of the files whose signals were taken:
 // the same value a walk of the folder gives, from the same facts (path, size, modification time).
 namespace {
-TreeFile treeFile(const std::string& path, const Signal& s) {
-    const auto sys = std::chrono::sys_time<std::chrono::nanoseconds>(std::chrono::nanoseconds(s.mtime));
-    const auto fileTime = std::chrono::file_clock::from_sys(sys);
-    return {path, static_cast<std::uint64_t>(s.size),
-            std::chrono::duration_cast<std::chrono::nanoseconds>(fileTime.time_since_epoch()).count()};
+// A file's modification time as std::filesystem::file_time_type counts it: the signals hold system-clock
+// nanoseconds, and the file clock is the system clock shifted by a constant.
+std::int64_t fileClockNs(std::int64_t systemNs) {
+    static const std::int64_t shift = [] {
+        const auto zero = std::chrono::sys_time<std::chrono::nanoseconds>(std::chrono::nanoseconds(0));
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(
+                   std::chrono::file_clock::from_sys(zero).time_since_epoch())
+            .count();
+    }();
+    return systemNs + shift;
 }
 } // namespace
 
 std::string treeHashOf(const std::vector<TakenSignal>& files) {
-    std::vector<TreeFile> listing;
-    listing.reserve(files.size());
+    TreeHasher h;
     for (const auto& f : files)
-        listing.push_back(treeFile(f.ownerKey, f.signal));
-    return treeSha256Of(std::move(listing));
+        h.add(f.ownerKey, static_cast<std::uint64_t>(f.signal.size), fileClockNs(f.signal.mtime));
+    return h.finish();
 }
 
 std::string treeHashOf(const std::vector<const Signal*>& files) {
-    std::vector<TreeFile> listing;
-    listing.reserve(files.size());
+    TreeHasher h;
     for (const Signal* f : files)
-        listing.push_back(treeFile(f->path, *f));
-    return treeSha256Of(std::move(listing));
+        h.add(f->path, static_cast<std::uint64_t>(f->size), fileClockNs(f->mtime));
+    return h.finish();
 }
 
 // Which trial folder each signal belongs to; the rest are the bundle's.

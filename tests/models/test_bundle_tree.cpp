@@ -1,0 +1,180 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
+// The folder listing on several threads with its signals (BundleTree::openFolderWithStats, docs/index.md
+// "Validation") against what a plain std::filesystem walk and stat() say, what it leaves to the walk of
+// BundleTree::open, and the streamed tree hash (TreeHasher) against hand-computed SHA-256 values.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <QTemporaryDir>
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "models/bundle_tree.h"
+#include "models/provenance_json.h"
+
+namespace fs = std::filesystem;
+using vernier::BundleTree;
+using vernier::ListedStat;
+using vernier::TreeHasher;
+
+namespace {
+
+void write(const fs::path& p, const std::string& text) {
+    fs::create_directories(p.parent_path());
+    std::ofstream(p, std::ios::binary) << text;
+}
+
+// A Harbor-shaped folder big enough to be walked on several threads: 150 trial folders in two jobs (units
+// of the parallel walk are the folders two levels down), files at every level, an empty folder, a deeper
+// nest and a fifo (not a regular file: never listed).
+void makeTree(const fs::path& root) {
+    write(root / "README.txt", "top");
+    for (int job = 0; job < 2; ++job) {
+        const fs::path j = root / ("2026-09-1" + std::to_string(job) + "__10-00-00");
+        write(j / "config.json", "{}");
+        write(j / "result.json", "{\"n\": " + std::to_string(job) + "}");
+        for (int t = 0; t < 75; ++t) {
+            const fs::path trial = j / ("freecad-" + std::to_string(1000 + t) + "__x");
+            write(trial / "result.json", std::string(static_cast<std::size_t>(t), 'r'));
+            write(trial / "agent/trajectory.json", "[]");
+            write(trial / "verifier/reward.txt", "0.5");
+            write(trial / "artifacts/app/answer.FCStd", "PK");
+        }
+    }
+    fs::create_directories(root / "empty/inner");
+    write(root / "a-b", "sorts before a/");
+    write(root / "a/x/y/z/deep.json", "{}");
+    ASSERT_EQ(::mkfifo((root / "a/pipe").c_str(), 0600), 0);
+}
+
+std::vector<std::string> walkFiles(const fs::path& root) {
+    std::vector<std::string> out;
+    for (const auto& e : fs::recursive_directory_iterator(root))
+        if (e.is_regular_file() && !e.is_symlink())
+            out.push_back(e.path().lexically_relative(root).generic_string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::int64_t mtimeNs(const struct stat& st) {
+    return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+}
+
+} // namespace
+
+TEST(BundleTree, FolderWithStatsListsWhatAWalkFindsWithEachStat) {
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const fs::path root = fs::canonical(tmp.path().toStdString());
+    makeTree(root);
+
+    std::vector<ListedStat> stats;
+    const auto tree = BundleTree::openFolderWithStats(root.string(), stats);
+    ASSERT_TRUE(tree.has_value());
+    const std::vector<std::string> expected = walkFiles(root);
+    ASSERT_EQ(expected.size(),
+              3u + 2u * 2u + 150u * 4u); // README, a-b, deep.json; two per job; four per trial
+    EXPECT_EQ(tree->files(), expected);
+    EXPECT_TRUE(tree->problems().empty());
+    EXPECT_EQ(BundleTree::open(root.string()).files(), expected); // open() lists the same on its fast path
+
+    // Directories first, in walk order (a folder before what it holds, names in order), then the files in
+    // the order of files(); each with what stat() says.
+    std::vector<std::string> dirs, files;
+    for (const ListedStat& s : stats) {
+        struct stat st {};
+        ASSERT_EQ(::stat((root / s.rel).c_str(), &st), 0) << s.rel;
+        EXPECT_EQ(s.mtimeNs, mtimeNs(st)) << s.rel;
+        if (s.dir) {
+            EXPECT_TRUE(files.empty()) << "a directory after the files: " << s.rel;
+            EXPECT_TRUE(S_ISDIR(st.st_mode)) << s.rel;
+            dirs.push_back(s.rel);
+        } else {
+            EXPECT_EQ(s.size, static_cast<std::int64_t>(st.st_size)) << s.rel;
+            EXPECT_EQ(s.inode, static_cast<std::int64_t>(st.st_ino)) << s.rel;
+            files.push_back(s.rel);
+        }
+    }
+    EXPECT_EQ(files, expected);
+    std::vector<std::string> walkDirs{""};
+    for (const auto& e : fs::recursive_directory_iterator(root))
+        if (e.is_directory()) walkDirs.push_back(e.path().lexically_relative(root).generic_string());
+    ASSERT_EQ(dirs.size(), walkDirs.size());
+    EXPECT_EQ(dirs.front(), "");
+    for (std::size_t i = 1; i < dirs.size(); ++i) {
+        // Preorder: a folder's parent came before it.
+        const std::string parent = fs::path(dirs[i]).parent_path().generic_string();
+        EXPECT_NE(std::find(dirs.begin(), dirs.begin() + static_cast<std::ptrdiff_t>(i), parent),
+                  dirs.begin() + static_cast<std::ptrdiff_t>(i))
+            << dirs[i];
+    }
+    std::sort(walkDirs.begin(), walkDirs.end());
+    std::vector<std::string> sortedDirs = dirs;
+    std::sort(sortedDirs.begin(), sortedDirs.end());
+    EXPECT_EQ(sortedDirs, walkDirs);
+    // The same folder listed again gives the same, in the same order, however the threads ran.
+    std::vector<ListedStat> again;
+    ASSERT_TRUE(BundleTree::openFolderWithStats(root.string(), again).has_value());
+    ASSERT_EQ(again.size(), stats.size());
+    for (std::size_t i = 0; i < stats.size(); ++i)
+        EXPECT_EQ(again[i].rel, stats[i].rel);
+}
+
+TEST(BundleTree, FolderWithASymlinkIsLeftToTheWalkThatFollowsIt) {
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const fs::path root = fs::canonical(tmp.path().toStdString());
+    write(root / "job/t__1/result.json", "{}");
+    fs::create_symlink("result.json", root / "job/t__1/copy.json");
+    std::vector<ListedStat> stats;
+    EXPECT_FALSE(BundleTree::openFolderWithStats(root.string(), stats).has_value());
+    const BundleTree tree = BundleTree::open(root.string());
+    EXPECT_EQ(tree.files(), (std::vector<std::string>{"job/t__1/copy.json", "job/t__1/result.json"}));
+    EXPECT_EQ(tree.ref("job/t__1/copy.json").path(), (root / "job/t__1/result.json").string());
+}
+
+TEST(BundleTree, NestingTooDeepIsLeftToTheWalkThatReportsIt) {
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const fs::path root = fs::canonical(tmp.path().toStdString());
+    fs::path deep = root;
+    for (int i = 0; i < 40; ++i)
+        deep /= "d";
+    write(deep / "f.json", "{}");
+    write(root / "top.json", "{}");
+    std::vector<ListedStat> stats;
+    EXPECT_FALSE(BundleTree::openFolderWithStats(root.string(), stats).has_value());
+    const BundleTree tree = BundleTree::open(root.string());
+    EXPECT_EQ(tree.files(), std::vector<std::string>{"top.json"});
+    ASSERT_EQ(tree.problems().size(), 1u);
+    EXPECT_EQ(tree.problems()[0].reason, "folder nesting too deep; not read");
+}
+
+TEST(TreeHasher, HashesTheSortedListingWhateverTheOrderGiven) {
+    // sha256("a\t1\t2\nb\t3\t4\n"), computed by hand with Python's hashlib.
+    const std::string ab = "45949390e9f39dc7725e5819dbdee1c6bae6991bc8139492d1d1f02c26e5a061";
+    TreeHasher sorted;
+    sorted.add("a", 1, 2);
+    sorted.add("b", 3, 4);
+    EXPECT_EQ(sorted.finish(), ab);
+    TreeHasher reversed;
+    reversed.add("b", 3, 4);
+    reversed.add("a", 1, 2);
+    EXPECT_EQ(reversed.finish(), ab);
+    EXPECT_EQ(vernier::treeSha256Of({{"b", 3, 4}, {"a", 1, 2}}), ab);
+    // Lines sort by their text: "a-b" before "a/c" ('-' < '/'), a negative time as written.
+    // sha256("a\t1\t-5\na-b\t0\t7\na/c\t10\t2\n").
+    const std::string mixed = "03844c68a8c7a87c5ff567f927484cccb10af8f2279fe5c3e580c8e929cb06b1";
+    TreeHasher h;
+    h.add("a/c", 10, 2);
+    h.add("a", 1, -5);
+    h.add("a-b", 0, 7);
+    EXPECT_EQ(h.finish(), mixed);
+    // finish() leaves it empty: the hash of no files.
+    EXPECT_EQ(h.finish(), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+}
