@@ -68,13 +68,8 @@ void rememberTreeSha256(const std::string& canonicalFolder, const std::string& s
 }
 
 namespace {
-std::string hexSha256(const char* data, std::size_t size) {
-    // OpenSSL's SHA-256 uses the CPU's SHA instructions (~10x QCryptographicHash on a million-file listing
-    // of ~100 MB).
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int mdLen = 0;
-    if (EVP_Digest(data, size, md, &mdLen, EVP_sha256(), nullptr) != 1)
-        throw std::runtime_error("SHA-256 failed");
+
+std::string hexOf(const unsigned char* md, unsigned int mdLen) {
     static constexpr char kHex[] = "0123456789abcdef";
     std::string hex;
     for (unsigned int i = 0; i < mdLen; ++i) {
@@ -83,70 +78,102 @@ std::string hexSha256(const char* data, std::size_t size) {
     }
     return hex;
 }
-} // namespace
 
-void TreeHasher::add(std::string_view path, std::uint64_t size, std::int64_t mtime) {
-    const std::size_t start = all_.size();
-    if (all_.capacity() - start < path.size() + 48)
-        all_.reserve(std::max(all_.capacity() * 2, start + path.size() + 4096));
-    all_.append(path);
-    all_ += '\t';
+// "path\tsize\tmtime\n" into `line` (its capacity reused).
+void treeLine(std::string& line, std::string_view path, std::uint64_t size, std::int64_t mtime) {
+    line.assign(path);
+    line += '\t';
     char num[24];
     auto r = std::to_chars(num, num + sizeof num, size);
-    all_.append(num, r.ptr);
-    all_ += '\t';
+    line.append(num, r.ptr);
+    line += '\t';
     r = std::to_chars(num, num + sizeof num, mtime);
-    all_.append(num, r.ptr);
-    all_ += '\n';
-    if (sorted_ && !starts_.empty()) {
-        const std::size_t prev = starts_.back();
-        const std::string_view before(all_.data() + prev, start - prev),
-            now(all_.data() + start, all_.size() - start);
-        if (now < before) sorted_ = false;
-    }
-    starts_.push_back(start);
+    line.append(num, r.ptr);
+    line += '\n';
 }
 
-std::string TreeHasher::finish() {
-    std::string hex;
-    if (sorted_) {
-        hex = hexSha256(all_.data(), all_.size());
-    } else {
-        std::vector<std::string_view> lines;
-        lines.reserve(starts_.size());
-        for (std::size_t k = 0; k < starts_.size(); ++k) {
-            const std::size_t end = k + 1 < starts_.size() ? starts_[k + 1] : all_.size();
-            lines.emplace_back(all_.data() + starts_[k], end - starts_[k]);
+struct DigestCtx {
+    EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+    ~DigestCtx() { EVP_MD_CTX_free(ctx); }
+};
+
+} // namespace
+
+std::string treeSha256Of(std::size_t count, const TreeFileAt& file) {
+    // OpenSSL's SHA-256 uses the CPU's SHA instructions (~10x QCryptographicHash on a million-file listing
+    // of ~100 MB). The lines go to it in 64 KiB pieces: no buffer of the whole listing, whose fresh pages
+    // cost more than the hash on a virtual machine.
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int mdLen = 0;
+    {
+        DigestCtx d;
+        if (!d.ctx || EVP_DigestInit_ex(d.ctx, EVP_sha256(), nullptr) != 1)
+            throw std::runtime_error("SHA-256 failed");
+        std::string chunk, line, previous;
+        chunk.reserve(1 << 16);
+        bool sorted = true;
+        for (std::size_t i = 0; i < count && sorted; ++i) {
+            std::string_view path;
+            std::uint64_t size = 0;
+            std::int64_t mtime = 0;
+            file(i, path, size, mtime);
+            treeLine(line, path, size, mtime);
+            if (i > 0 && line < previous) {
+                sorted = false;
+                break;
+            }
+            if (chunk.size() + line.size() > chunk.capacity()) {
+                if (EVP_DigestUpdate(d.ctx, chunk.data(), chunk.size()) != 1)
+                    throw std::runtime_error("SHA-256 failed");
+                chunk.clear();
+            }
+            chunk += line;
+            std::swap(line, previous);
         }
-        // A large listing is sorted in two halves at once.
-        const auto mid = lines.begin() + static_cast<std::ptrdiff_t>(lines.size() / 2);
-        if (lines.size() >= (1u << 16)) {
-            std::thread half([&] { std::sort(lines.begin(), mid); });
-            std::sort(mid, lines.end());
-            half.join();
-            std::inplace_merge(lines.begin(), mid, lines.end());
-        } else {
-            std::sort(lines.begin(), lines.end());
+        if (sorted) {
+            if (EVP_DigestUpdate(d.ctx, chunk.data(), chunk.size()) != 1 ||
+                EVP_DigestFinal_ex(d.ctx, md, &mdLen) != 1)
+                throw std::runtime_error("SHA-256 failed");
+            return hexOf(md, mdLen);
         }
-        std::string ordered;
-        ordered.reserve(all_.size());
-        for (const std::string_view l : lines)
-            ordered += l;
-        hex = hexSha256(ordered.data(), ordered.size());
     }
-    all_.clear();
-    all_.shrink_to_fit();
-    starts_.clear();
-    starts_.shrink_to_fit();
-    sorted_ = true;
-    return hex;
+    // Not sorted: every line, sorted (a large listing in two halves at once), then one digest.
+    std::vector<std::string> lines(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        std::string_view path;
+        std::uint64_t size = 0;
+        std::int64_t mtime = 0;
+        file(i, path, size, mtime);
+        treeLine(lines[i], path, size, mtime);
+    }
+    const auto mid = lines.begin() + static_cast<std::ptrdiff_t>(lines.size() / 2);
+    if (lines.size() >= (1u << 16)) {
+        std::thread half([&] { std::sort(lines.begin(), mid); });
+        std::sort(mid, lines.end());
+        half.join();
+        std::inplace_merge(lines.begin(), mid, lines.end());
+    } else {
+        std::sort(lines.begin(), lines.end());
+    }
+    std::size_t total = 0;
+    for (const std::string& l : lines)
+        total += l.size();
+    std::string all;
+    all.reserve(total);
+    for (const std::string& l : lines)
+        all += l;
+    if (EVP_Digest(all.data(), all.size(), md, &mdLen, EVP_sha256(), nullptr) != 1)
+        throw std::runtime_error("SHA-256 failed");
+    return hexOf(md, mdLen);
 }
 
 std::string treeSha256Of(std::vector<TreeFile> files) {
-    TreeHasher h;
-    for (const TreeFile& f : files)
-        h.add(f.path, f.size, f.mtime);
-    return h.finish();
+    return treeSha256Of(files.size(),
+                        [&](std::size_t i, std::string_view& path, std::uint64_t& size, std::int64_t& mtime) {
+                            path = files[i].path;
+                            size = files[i].size;
+                            mtime = files[i].mtime;
+                        });
 }
 
 std::string treeSha256(const std::string& folder) {

@@ -11,6 +11,7 @@
 // {"attempts", "rewards": "recorded"|"rescored", "filters": {...}} (absent where no result set is read),
 // "generated_at": "YYYY-MM-DDThh:mm:ssZ"}.
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -54,18 +55,12 @@ struct TreeFile {
 };
 // treeSha256 of a listing (any order).
 std::string treeSha256Of(std::vector<TreeFile> files);
-// The same hash, fed one file at a time without a string per file (the trial index hashes a million files
-// at once): the lines go into one buffer, which is hashed as it is when the files came sorted (the usual
-// case) and sorted first otherwise.
-class TreeHasher {
-public:
-    void add(std::string_view path, std::uint64_t size, std::int64_t mtime);
-    std::string finish(); // hex SHA-256; the hasher is empty afterwards
-private:
-    std::string all_;
-    std::vector<std::size_t> starts_; // where each line begins in all_
-    bool sorted_ = true;
-};
+// The same hash over a listing of `count` files, file i given by file(i, path, size, mtime), without a
+// string per file (the trial index hashes a million files at once): the lines are hashed as they come while
+// they come sorted (the usual case, nothing kept but the previous line), and collected and sorted in a
+// second pass over the files otherwise.
+using TreeFileAt = std::function<void(std::size_t, std::string_view&, std::uint64_t&, std::int64_t&)>;
+std::string treeSha256Of(std::size_t count, const TreeFileAt& file);
 // The trial index (models/trial_index.cpp) records the tree hash of a folder it validated, by canonical
 // path; empty forgets it (then treeSha256 walks the folder).
 void rememberTreeSha256(const std::string& canonicalFolder, const std::string& sha);

@@ -303,17 +303,21 @@ std::int64_t fileClockNs(std::int64_t systemNs) {
 } // namespace
 
 std::string treeHashOf(const std::vector<TakenSignal>& files) {
-    TreeHasher h;
-    for (const auto& f : files)
-        h.add(f.ownerKey, static_cast<std::uint64_t>(f.signal.size), fileClockNs(f.signal.mtime));
-    return h.finish();
+    return treeSha256Of(files.size(),
+                        [&](std::size_t i, std::string_view& path, std::uint64_t& size, std::int64_t& mtime) {
+                            path = files[i].ownerKey;
+                            size = static_cast<std::uint64_t>(files[i].signal.size);
+                            mtime = fileClockNs(files[i].signal.mtime);
+                        });
 }
 
 std::string treeHashOf(const std::vector<const Signal*>& files) {
-    TreeHasher h;
-    for (const Signal* f : files)
-        h.add(f->path, static_cast<std::uint64_t>(f->size), fileClockNs(f->mtime));
-    return h.finish();
+    return treeSha256Of(files.size(),
+                        [&](std::size_t i, std::string_view& path, std::uint64_t& size, std::int64_t& mtime) {
+                            path = files[i]->path;
+                            size = static_cast<std::uint64_t>(files[i]->size);
+                            mtime = fileClockNs(files[i]->mtime);
+                        });
 }
 
 // Which trial folder each signal belongs to; the rest are the bundle's.

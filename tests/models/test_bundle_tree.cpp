@@ -2,13 +2,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The folder listing on several threads with its signals (BundleTree::openFolderWithStats, docs/index.md
 // "Validation") against what a plain std::filesystem walk and stat() say, what it leaves to the walk of
-// BundleTree::open, and the streamed tree hash (TreeHasher) against hand-computed SHA-256 values.
+// BundleTree::open, and the streamed tree hash (treeSha256Of) against hand-computed SHA-256 values.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
 #include <QTemporaryDir>
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -20,7 +21,6 @@
 namespace fs = std::filesystem;
 using vernier::BundleTree;
 using vernier::ListedStat;
-using vernier::TreeHasher;
 
 namespace {
 
@@ -155,26 +155,29 @@ TEST(BundleTree, NestingTooDeepIsLeftToTheWalkThatReportsIt) {
     EXPECT_EQ(tree.problems()[0].reason, "folder nesting too deep; not read");
 }
 
-TEST(TreeHasher, HashesTheSortedListingWhateverTheOrderGiven) {
+TEST(TreeHash, HashesTheSortedListingWhateverTheOrderGiven) {
+    using vernier::TreeFile;
+    using vernier::treeSha256Of;
     // sha256("a\t1\t2\nb\t3\t4\n"), computed by hand with Python's hashlib.
     const std::string ab = "45949390e9f39dc7725e5819dbdee1c6bae6991bc8139492d1d1f02c26e5a061";
-    TreeHasher sorted;
-    sorted.add("a", 1, 2);
-    sorted.add("b", 3, 4);
-    EXPECT_EQ(sorted.finish(), ab);
-    TreeHasher reversed;
-    reversed.add("b", 3, 4);
-    reversed.add("a", 1, 2);
-    EXPECT_EQ(reversed.finish(), ab);
-    EXPECT_EQ(vernier::treeSha256Of({{"b", 3, 4}, {"a", 1, 2}}), ab);
+    EXPECT_EQ(treeSha256Of({{"a", 1, 2}, {"b", 3, 4}}), ab); // streamed
+    EXPECT_EQ(treeSha256Of({{"b", 3, 4}, {"a", 1, 2}}), ab); // collected and sorted
     // Lines sort by their text: "a-b" before "a/c" ('-' < '/'), a negative time as written.
     // sha256("a\t1\t-5\na-b\t0\t7\na/c\t10\t2\n").
     const std::string mixed = "03844c68a8c7a87c5ff567f927484cccb10af8f2279fe5c3e580c8e929cb06b1";
-    TreeHasher h;
-    h.add("a/c", 10, 2);
-    h.add("a", 1, -5);
-    h.add("a-b", 0, 7);
-    EXPECT_EQ(h.finish(), mixed);
-    // finish() leaves it empty: the hash of no files.
-    EXPECT_EQ(h.finish(), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    EXPECT_EQ(treeSha256Of({{"a/c", 10, 2}, {"a", 1, -5}, {"a-b", 0, 7}}), mixed);
+    EXPECT_EQ(treeSha256Of({{"a", 1, -5}, {"a-b", 0, 7}, {"a/c", 10, 2}}), mixed);
+    // A listing longer than one 64 KiB piece, sorted and reversed, hashes the same.
+    std::vector<TreeFile> many;
+    for (int i = 0; i < 5000; ++i) {
+        char name[32];
+        std::snprintf(name, sizeof name, "job/trial-%05d/result.json", i);
+        many.push_back({name, static_cast<std::uint64_t>(i), 1'700'000'000'000'000'000 + i});
+    }
+    const std::string forward = treeSha256Of(many);
+    std::reverse(many.begin(), many.end());
+    EXPECT_EQ(treeSha256Of(many), forward);
+    // No files: the hash of nothing.
+    EXPECT_EQ(treeSha256Of(std::vector<TreeFile>{}),
+              "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
 }
