@@ -360,22 +360,39 @@ TEST_F(TrialIndex, CorruptIndexIsIgnoredAndRebuilt) {
     EXPECT_NE(foreign.note.find("not a Vernier trial index"), std::string::npos) << foreign.note;
 }
 
-TEST_F(TrialIndex, OtherSchemaVersionIsRebuilt) {
-    const std::string job = dir_ / "job";
-    copyTree(kHarbor + "/job-0.20", job);
-    const std::string db = dir_ / "index.sqlite";
+namespace {
+// An index changed by `sql` after it was written is rebuilt with a note holding `note`, and used after that.
+void expectRebuiltAfter(const std::string& job, const std::string& db, const std::string& sql,
+                        const std::string& note) {
     std::vector<TrialRecord> out;
     std::vector<ImportProblem> problems;
     importBundleIndexed(job, out, problems, {}, nullptr, db);
-    setPragma(db, "PRAGMA user_version=" + std::to_string(kTrialIndexSchemaVersion + 1) + ";");
+    setPragma(db, sql);
     out.clear();
     const IndexedImport r = importBundleIndexed(job, out, problems, {}, nullptr, db);
     EXPECT_EQ(r.state, IndexState::Rebuilt);
-    EXPECT_NE(r.note.find("schema version " + std::to_string(kTrialIndexSchemaVersion + 1)),
-              std::string::npos)
-        << r.note;
+    EXPECT_NE(r.note.find(note), std::string::npos) << r.note;
     out.clear();
     EXPECT_EQ(importBundleIndexed(job, out, problems, {}, nullptr, db).state, IndexState::Used);
+}
+
+// The job-0.20 fixture copied to `dir`/job and imported once with its index at `dir`/index.sqlite: the trials
+// of that first import.
+std::vector<TrialRecord> firstImport(const fs::path& dir) {
+    copyTree(kHarbor + "/job-0.20", dir / "job");
+    std::vector<TrialRecord> plain;
+    std::vector<ImportProblem> problems;
+    importBundleIndexed(dir / "job", plain, problems, {}, nullptr, dir / "index.sqlite");
+    return plain;
+}
+} // namespace
+
+TEST_F(TrialIndex, OtherSchemaVersionIsRebuilt) {
+    const std::string job = dir_ / "job";
+    copyTree(kHarbor + "/job-0.20", job);
+    expectRebuiltAfter(job, dir_ / "index.sqlite",
+                       "PRAGMA user_version=" + std::to_string(kTrialIndexSchemaVersion + 1) + ";",
+                       "schema version " + std::to_string(kTrialIndexSchemaVersion + 1));
 }
 
 // The record and validation columns' encoding has its own number (meta.record_format): an index written in
@@ -383,28 +400,17 @@ TEST_F(TrialIndex, OtherSchemaVersionIsRebuilt) {
 TEST_F(TrialIndex, OtherRecordFormatIsRebuilt) {
     const std::string job = dir_ / "job";
     copyTree(kHarbor + "/job-0.20", job);
-    const std::string db = dir_ / "index.sqlite";
-    std::vector<TrialRecord> out;
-    std::vector<ImportProblem> problems;
-    importBundleIndexed(job, out, problems, {}, nullptr, db);
-    setPragma(db, "DELETE FROM meta WHERE key = 'record_format';");
-    out.clear();
-    const IndexedImport r = importBundleIndexed(job, out, problems, {}, nullptr, db);
-    EXPECT_EQ(r.state, IndexState::Rebuilt);
-    EXPECT_NE(r.note.find("record format 1, this Vernier reads 2"), std::string::npos) << r.note;
-    out.clear();
-    EXPECT_EQ(importBundleIndexed(job, out, problems, {}, nullptr, db).state, IndexState::Used);
+    expectRebuiltAfter(job, dir_ / "index.sqlite", "DELETE FROM meta WHERE key = 'record_format';",
+                       "record format 1, this Vernier reads 2");
 }
 
 // A trial row whose validation column does not decode vouches for nothing: that folder is read again (and
 // its row rewritten), the other rows are still used.
 TEST_F(TrialIndex, UndecodableValidationRereadsOnlyThatTrial) {
-    const std::string job = dir_ / "job";
-    copyTree(kHarbor + "/job-0.20", job);
-    const std::string db = dir_ / "index.sqlite";
-    std::vector<TrialRecord> plain, out;
+    const std::string job = dir_ / "job", db = dir_ / "index.sqlite";
+    const std::vector<TrialRecord> plain = firstImport(dir_.path());
+    std::vector<TrialRecord> out;
     std::vector<ImportProblem> problems;
-    importBundleIndexed(job, plain, problems, {}, nullptr, db);
     ASSERT_GE(plain.size(), 2u);
     setPragma(db, "UPDATE trials SET validation = x'0102' WHERE ord = 1;");
     const IndexedImport r = importBundleIndexed(job, out, problems, {}, nullptr, db);
@@ -422,12 +428,10 @@ TEST_F(TrialIndex, UndecodableValidationRereadsOnlyThatTrial) {
 
 // Paths are stored relative to the trial folder: a record's files come back as full paths of the bundle.
 TEST_F(TrialIndex, FilePathsComeBackWhole) {
-    const std::string job = dir_ / "job";
-    copyTree(kHarbor + "/job-0.20", job);
-    const std::string db = dir_ / "index.sqlite";
-    std::vector<TrialRecord> plain, out;
+    const std::string job = dir_ / "job", db = dir_ / "index.sqlite";
+    const std::vector<TrialRecord> plain = firstImport(dir_.path());
+    std::vector<TrialRecord> out;
     std::vector<ImportProblem> problems;
-    importBundleIndexed(job, plain, problems, {}, nullptr, db);
     ASSERT_EQ(importBundleIndexed(job, out, problems, {}, nullptr, db).state, IndexState::Used);
     ASSERT_EQ(out.size(), plain.size());
     for (std::size_t i = 0; i < out.size(); ++i) {
@@ -435,8 +439,9 @@ TEST_F(TrialIndex, FilePathsComeBackWhole) {
         EXPECT_EQ(out[i].answer.path(), plain[i].answer.path());
         EXPECT_EQ(out[i].trajectory.path(), plain[i].trajectory.path());
         EXPECT_EQ(out[i].agentLog.path(), plain[i].agentLog.path());
-        if (!plain[i].resultJson.empty())
+        if (!plain[i].resultJson.empty()) {
             EXPECT_EQ(out[i].resultJson.path().rfind(fs::canonical(job).string(), 0), 0u);
+        }
     }
 }
 
