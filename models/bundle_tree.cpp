@@ -13,7 +13,6 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <numeric>
 #include <set>
 
 #include "models/parallel.h"
@@ -137,9 +136,6 @@ struct FastWalker {
         std::size_t part; // where its output goes
     };
 
-    // Lists the folder open as `fd` (this takes it over), at `rel` and `depth`, into parts[part]; folders at
-    // kSplitDepth become units (with a part of their own, followed by a new part for what comes after them)
-    // when `units` is given, and are walked in place otherwise.
     // The entries of the folder open as `fd`, sorted by name, with their readdir types; false when it
     // cannot be read to the end. getdents64 into one buffer per thread: opendir would allocate 32 KiB and
     // make one more system call per folder, and a 10^5-trial bundle has half a million folders.

@@ -716,18 +716,20 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         phase("directories");
     }
     const BundleTree tree = fast ? std::move(*fast) : BundleTree::open(bundle);
-    if (!fast) phase("listing");
-    if (key.kind == "folder" && !fast) {
-        std::vector<TakenSignal> files = fileSignals(tree, key.canon);
-        phase("file stats");
-        // A walk for the hash does not follow symlinks and lists what the import skips; and a file gone
-        // between the listing and its stat is not in the signals. Then the hash is left to a walk.
-        if (!links && tree.problems().empty() && files.size() == tree.files().size())
-            treeSha = treeHashOf(files);
-        for (auto& f : files)
-            taken.push_back(std::move(f));
-        rememberTreeSha256(key.canon, treeSha);
-        phase("tree hash");
+    if (!fast) {
+        phase("listing");
+        if (key.kind == "folder") {
+            std::vector<TakenSignal> files = fileSignals(tree, key.canon);
+            phase("file stats");
+            // A walk for the hash does not follow symlinks and lists what the import skips; and a file gone
+            // between the listing and its stat is not in the signals. Then the hash is left to a walk.
+            if (!links && tree.problems().empty() && files.size() == tree.files().size())
+                treeSha = treeHashOf(files);
+            for (auto& f : files)
+                taken.push_back(std::move(f));
+            rememberTreeSha256(key.canon, treeSha);
+            phase("tree hash");
+        }
     }
     std::unordered_map<std::string, std::size_t> reusable;
     if (stored && key.kind == "folder")
