@@ -16,6 +16,7 @@
 #include "models/result_set.h"
 #include "models/statistics.h"
 #include "models/system_style.h"
+#include "models/trial_order.h"
 
 namespace vernier {
 
@@ -64,6 +65,9 @@ struct Analysis {
     // snapshot (the GUI session, `vernier-cli --workspace`); analyse() leaves it empty. Hidden systems are
     // left out through the filter (Filter::hiddenSystems), not here.
     SystemStyles styles;
+    // How the trial tables order `set`'s trials (models/trial_order.h): filled by the GUI session off the GUI
+    // thread, the same object for as long as the set is the same; analyse() leaves it empty.
+    std::shared_ptr<const TrialOrder> trialOrder;
 
     bool empty() const { return !set || set->trials.empty(); }
     // The alias of a system, or its label (systemIndex into ResultSet::systems).
