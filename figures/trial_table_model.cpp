@@ -4,12 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <numeric>
-#include <set>
-#include <tuple>
-#include <unordered_map>
 
 #include "figures/palette.h"
 
@@ -72,26 +68,6 @@ QString listedGate(const TrialRecord& t) {
     return trialAxes(t).gate;
 }
 
-std::vector<AttemptPosition> attemptPositions(const ResultSet& set) {
-    std::vector<AttemptPosition> out(set.trials.size());
-    for (int s = 0; s < static_cast<int>(set.systems.size()); ++s)
-        for (int t = 0; t < static_cast<int>(set.tasks.size()); ++t) {
-            std::vector<int> cell = set.trialsOf(s, t);
-            // Finish order; unknown times last, then by start and by trial name so the order is total.
-            const auto key = [&](int i) {
-                const TrialRecord& r = set.trials[static_cast<std::size_t>(i)];
-                constexpr double kLast = std::numeric_limits<double>::infinity();
-                return std::make_tuple(r.finishedAt.value_or(kLast), r.startedAt.value_or(kLast),
-                                       r.trialName);
-            };
-            std::stable_sort(cell.begin(), cell.end(), [&](int a, int b) { return key(a) < key(b); });
-            for (std::size_t k = 0; k < cell.size(); ++k)
-                out[static_cast<std::size_t>(cell[k])] = {static_cast<int>(k) + 1,
-                                                          static_cast<int>(cell.size())};
-        }
-    return out;
-}
-
 TrialTableModel::TrialTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void TrialTableModel::setStyles(const SystemStyles& styles) {
@@ -103,69 +79,49 @@ void TrialTableModel::setStyles(const SystemStyles& styles) {
 }
 
 bool TrialTableModel::hasAttempts() const {
-    return std::any_of(attempts_.begin(), attempts_.end(),
-                       [](const AttemptPosition& a) { return a.count > 1; });
+    return order_ && std::any_of(order_->attempts.begin(), order_->attempts.end(),
+                                 [](const AttemptPosition& a) { return a.count > 1; });
+}
+
+const AttemptPosition* TrialTableModel::attemptOf(std::size_t row) const {
+    return order_ && row < order_->attempts.size() ? &order_->attempts[row] : nullptr;
 }
 
 QString TrialTableModel::systemName(const TrialRecord& t) const {
     return qs(styles_.displayName(t.system));
 }
 
-void TrialTableModel::setResultSet(std::shared_ptr<const ResultSet> set) {
+void TrialTableModel::setResultSet(std::shared_ptr<const ResultSet> set,
+                                   std::shared_ptr<const TrialOrder> order) {
     // A set is never changed once shared (Session copies it to change it): the same one is the same rows,
     // and a filter change on 10^5 trials need not rebuild the model.
     if (set == set_) return;
     beginResetModel();
     set_ = std::move(set);
-    // Reward keys other than "reward" (several-key reward.json): one optional column each, sorted by name.
-    extraKeys_.clear();
-    attempts_.clear();
-    if (set_) {
-        attempts_ = attemptPositions(*set_);
-        std::set<std::string> keys;
-        for (const auto& t : set_->trials)
-            for (const auto& [k, v] : t.rewardKeys)
-                keys.insert(k);
-        extraKeys_.assign(keys.begin(), keys.end());
-    }
+    order_.reset();
+    if (set_) order_ = order && order->set == set_.get() ? std::move(order) : trialOrder(*set_);
     buildSortKeys();
     endResetModel();
 }
 
 void TrialTableModel::buildSortKeys() {
-    taskKeys_.clear();
-    systemRanks_.clear();
+    // Only what the styles decide: the System column shows display names, ranked as QString compares them
+    // (what sorting by SortRole did), equal names equal. One per distinct label, not per trial.
+    nameRanks_.clear();
     numericKeys_.clear();
-    if (!set_) return;
-    const std::size_t n = set_->trials.size();
-    taskKeys_.reserve(n);
-    std::vector<QString> names;
-    std::vector<int> nameOf; // per trial: index into names
-    nameOf.reserve(n);
-    std::unordered_map<std::string, int> byLabel; // a system's label -> its name's index
-    char attempt[16];
-    for (std::size_t i = 0; i < n; ++i) {
-        const TrialRecord& t = set_->trials[i];
-        const std::string label = t.system.label();
-        const int at = i < attempts_.size() ? attempts_[i].index : 0;
-        std::snprintf(attempt, sizeof attempt, "%04d", at);
-        taskKeys_.push_back(t.taskId + '\x1f' + label + '\x1f' + attempt);
-        auto [it, added] = byLabel.try_emplace(label, static_cast<int>(names.size()));
-        if (added) names.push_back(systemName(t));
-        nameOf.push_back(it->second);
-    }
-    // Rank the distinct names as QString compares them (what sorting by SortRole did), equal names equal.
-    std::vector<int> order(names.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(), [&](int a, int b) { return names[a] < names[b]; });
-    std::vector<int> rank(names.size(), 0);
-    for (std::size_t k = 0; k < order.size(); ++k)
-        rank[static_cast<std::size_t>(order[k])] = k > 0 && names[order[k]] == names[order[k - 1]]
-                                                       ? rank[static_cast<std::size_t>(order[k - 1])]
-                                                       : static_cast<int>(k);
-    systemRanks_.reserve(n);
-    for (int name : nameOf)
-        systemRanks_.push_back(rank[static_cast<std::size_t>(name)]);
+    if (!set_ || !order_) return;
+    const std::size_t labels = order_->labels.size();
+    std::vector<QString> names(labels);
+    for (std::size_t k = 0; k < labels; ++k)
+        names[k] = systemName(set_->trials[order_->labelTrial[k]]);
+    std::vector<std::size_t> byName(labels);
+    std::iota(byName.begin(), byName.end(), std::size_t{0});
+    std::sort(byName.begin(), byName.end(),
+              [&](std::size_t a, std::size_t b) { return names[a] < names[b]; });
+    nameRanks_.assign(labels, 0);
+    for (std::size_t k = 0; k < byName.size(); ++k)
+        nameRanks_[byName[k]] = k > 0 && names[byName[k]] == names[byName[k - 1]] ? nameRanks_[byName[k - 1]]
+                                                                                  : static_cast<int>(k);
 }
 
 double TrialTableModel::sortValue(std::size_t i, int column) const {
@@ -173,7 +129,7 @@ double TrialTableModel::sortValue(std::size_t i, int column) const {
     const TrialRecord& t = set_->trials[i];
     switch (column) {
     case Attempt:
-        return i < attempts_.size() ? attempts_[i].index : 0;
+        return attemptOf(i) ? attemptOf(i)->index : 0;
     case Reward: {
         const bool valid =
             t.loadError.empty() && t.taskIndex >= 0 && t.taskIndex < static_cast<int>(set_->tasks.size());
@@ -194,9 +150,13 @@ double TrialTableModel::sortValue(std::size_t i, int column) const {
 
 bool TrialTableModel::rowLessThan(int left, int right, int column) const {
     const auto l = static_cast<std::size_t>(left), r = static_cast<std::size_t>(right);
-    if (column == Task && l < taskKeys_.size() && r < taskKeys_.size()) return taskKeys_[l] < taskKeys_[r];
-    if (column == System && l < systemRanks_.size() && r < systemRanks_.size())
-        return systemRanks_[l] < systemRanks_[r];
+    if (order_ && l < order_->taskKeys.size() && r < order_->taskKeys.size()) {
+        const TrialOrder::TaskKey& a = order_->taskKeys[l];
+        const TrialOrder::TaskKey& b = order_->taskKeys[r];
+        if (column == Task) return a < b;
+        if (column == System && a.label < nameRanks_.size() && b.label < nameRanks_.size())
+            return nameRanks_[a.label] < nameRanks_[b.label];
+    }
     if (!set_ || l >= set_->trials.size() || r >= set_->trials.size()) return false;
     std::vector<double>& keys = numericKeys_[column];
     if (keys.size() != set_->trials.size()) {
@@ -213,13 +173,14 @@ int TrialTableModel::rowCount(const QModelIndex& parent) const {
 }
 
 int TrialTableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : ColumnCount + static_cast<int>(extraKeys_.size());
+    if (parent.isValid()) return 0;
+    return ColumnCount + (order_ ? static_cast<int>(order_->extraRewardKeys.size()) : 0);
 }
 
 QVariant TrialTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal) return {};
     if (section >= ColumnCount && section < columnCount()) {
-        const QString key = qs(extraKeys_[static_cast<std::size_t>(section - ColumnCount)]);
+        const QString key = qs(order_->extraRewardKeys[static_cast<std::size_t>(section - ColumnCount)]);
         if (role == Qt::DisplayRole) return key;
         if (role == Qt::ToolTipRole)
             return tr("Recorded reward key \"%1\" (reward.json / verifier_result)").arg(key);
@@ -272,7 +233,8 @@ QVariant TrialTableModel::data(const QModelIndex& index, int role) const {
     if (index.column() >= ColumnCount) { // a recorded reward key other than "reward"
         if (role == TrialIndexRole) return index.row();
         if (role == TrialIdRole) return QVariant::fromValue(t.id());
-        const std::string& key = extraKeys_[static_cast<std::size_t>(index.column() - ColumnCount)];
+        const std::string& key =
+            order_->extraRewardKeys[static_cast<std::size_t>(index.column() - ColumnCount)];
         for (const auto& [k, v] : t.rewardKeys)
             if (k == key) {
                 if (role == Qt::DisplayRole) return QString::number(v, 'f', 3);
@@ -297,9 +259,8 @@ QVariant TrialTableModel::data(const QModelIndex& index, int role) const {
 
     if (role == Qt::DisplayRole || role == SortRole) {
         const bool sort = role == SortRole;
-        const AttemptPosition at = static_cast<std::size_t>(index.row()) < attempts_.size()
-                                       ? attempts_[static_cast<std::size_t>(index.row())]
-                                       : AttemptPosition{};
+        const AttemptPosition* position = attemptOf(static_cast<std::size_t>(index.row()));
+        const AttemptPosition at = position ? *position : AttemptPosition{};
         switch (index.column()) {
         case Task:
             // Sorting by task keeps a system's attempts together, in finish order.

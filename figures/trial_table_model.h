@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "figures/text_format.h"
+#include "models/trial_order.h"
 
 namespace vernier::ui {
 
@@ -25,15 +26,6 @@ TrialAxes trialAxes(const TrialRecord& trial);
 // The gate shown in trial lists: only for a trial classified as a geometry zero (the gate is the second
 // level of that class, models/failure_taxonomy.h); a final exception or missing output has no gate.
 QString listedGate(const TrialRecord& trial);
-
-// Where a trial stands among the attempts of its (system, task): `index` 1-based in finish order (then
-// start, then trial name), of `count` valid attempts; {0, 0} for a trial outside statistics.
-struct AttemptPosition {
-    int index = 0;
-    int count = 0;
-};
-// Every trial's position, indexed like ResultSet::trials.
-std::vector<AttemptPosition> attemptPositions(const ResultSet& set);
 
 class TrialTableModel : public QAbstractTableModel {
     Q_OBJECT
@@ -62,7 +54,9 @@ public:
     };
 
     explicit TrialTableModel(QObject* parent = nullptr);
-    void setResultSet(std::shared_ptr<const ResultSet> set);
+    // `order` is the set's TrialOrder when the caller has it (Analysis::trialOrder, computed off the GUI
+    // thread); without it, or with one of another set, the model computes it here.
+    void setResultSet(std::shared_ptr<const ResultSet> set, std::shared_ptr<const TrialOrder> order = {});
     // Aliases for the System column (the workspace's); set before setResultSet or call it again.
     void setStyles(const SystemStyles& styles);
     QString systemName(const TrialRecord& trial) const;
@@ -70,8 +64,9 @@ public:
     bool hasAttempts() const;
     const ResultSet* resultSet() const { return set_.get(); }
     // Row order by a column without building QVariants and display values per comparison, for sorting 100k
-    // rows (TrialFilterProxy::lessThan): Task and System compare keys computed once per result set, Attempt,
-    // Reward, Cost, Duration and Recorded their numbers. The same order as their SortRole values; false for
+    // rows (TrialFilterProxy::lessThan): Task and System compare ranks computed once per result set
+    // (TrialOrder; the System column's display names once per styles), Attempt, Reward, Cost, Duration and
+    // Recorded their numbers. The same order as their SortRole values; false for
     // the other columns (compare their SortRole values).
     bool hasSortKeys(int column) const {
         return column == Task || column == System || column == Attempt || column == Reward ||
@@ -86,12 +81,12 @@ public:
 
 private:
     std::shared_ptr<const ResultSet> set_;
+    std::shared_ptr<const TrialOrder> order_; // of set_ (attempts, task keys, extra reward keys)
     SystemStyles styles_;
-    std::vector<AttemptPosition> attempts_; // per trial
-    std::vector<std::string> extraKeys_;    // optional columns after ColumnCount
     void buildSortKeys();
-    std::vector<std::string> taskKeys_; // per trial: task id, system label and attempt, as Task's SortRole
-    std::vector<int> systemRanks_;      // per trial: rank of its System column text among all of them
+    // Per TrialOrder label: the rank of its System column text (display name) among all of them.
+    std::vector<int> nameRanks_;
+    const AttemptPosition* attemptOf(std::size_t row) const;
     // Per numeric column, per trial: its SortRole number, computed at the first comparison of a sort
     // (a sort of 10^5 rows compares ~1.7 million times) and kept until the result set changes.
     mutable std::map<int, std::vector<double>> numericKeys_;

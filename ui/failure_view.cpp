@@ -118,7 +118,7 @@ FailureView::FailureView(QWidget* parent) : ViewPage(parent) {
 void FailureView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
     analysis_ = analysis;
     trials_->setStyles(analysis->styles);
-    trials_->setResultSet(analysis->set);
+    trials_->setResultSet(analysis->set, analysis->trialOrder);
     segmentTable_->setColumnHidden(TrialTableModel::Attempt, !trials_->hasAttempts());
     showAllZeros();
     zeroChart_->rebuild(*analysis);

@@ -13,6 +13,7 @@
 #include <QDoubleSpinBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -41,6 +42,7 @@
 #include <QVBoxLayout>
 #include <Standard_Version.hxx>
 #include <algorithm>
+#include <cstdio>
 #include <exception>
 
 #include "figures/provenance.h"
@@ -443,11 +445,53 @@ void MainWindow::openResults(const QStringList& bundles, const QString& taskPack
     rememberRecent();
 }
 
+namespace {
+
+// VERNIER_UI_TRACE=1: how long each page took to take a new snapshot (stderr), for the event-loop gaps of
+// docs/index.md "Performance".
+bool uiTrace() {
+    static const bool on = [] {
+        const QByteArray v = qgetenv("VERNIER_UI_TRACE");
+        return !v.isEmpty() && v != "0";
+    }();
+    return on;
+}
+
+// Under VERNIER_UI_TRACE, prints "ui: WHAT took the snapshot in N ms" when it goes out of scope.
+class UiTraceClock {
+public:
+    explicit UiTraceClock(QString what) : what_(std::move(what)) {
+        if (uiTrace()) clock_.start();
+    }
+    ~UiTraceClock() {
+        if (clock_.isValid())
+            std::fprintf(stderr, "ui: %s took the snapshot in %.1f ms\n", qPrintable(what_),
+                         static_cast<double>(clock_.nsecsElapsed()) / 1e6);
+    }
+    UiTraceClock(const UiTraceClock&) = delete;
+    UiTraceClock& operator=(const UiTraceClock&) = delete;
+
+private:
+    QString what_;
+    QElapsedTimer clock_;
+};
+
+void setPageAnalysis(ViewPage* page, const std::shared_ptr<const Analysis>& analysis) {
+    const UiTraceClock clock(page->key());
+    page->setAnalysis(analysis);
+}
+
+} // namespace
+
 void MainWindow::onAnalysisChanged() {
+    const UiTraceClock all(QStringLiteral("the main window (the page on screen included)"));
     const auto analysis = session_->analysis();
-    filterBar_->setAnalysis(analysis);
+    {
+        const UiTraceClock bar(QStringLiteral("the filter bar"));
+        filterBar_->setAnalysis(analysis);
+    }
     auto* current = qobject_cast<ViewPage*>(stack_->currentWidget());
-    if (current) current->setAnalysis(analysis);
+    if (current) setPageAnalysis(current, analysis);
     pendingAnalysis_ = analysis;
     pendingPages_.clear();
     for (ViewPage* page : pages_)
@@ -455,7 +499,10 @@ void MainWindow::onAnalysisChanged() {
     // The panel opens by itself when a newly loaded set has problems; the user may close it again.
     const bool newSet = analysis->set.get() != problemsShownFor_;
     problemsShownFor_ = analysis->set.get();
-    problems_->setResultSet(analysis->set);
+    {
+        const UiTraceClock panels(QStringLiteral("the problems panel"));
+        problems_->setResultSet(analysis->set);
+    }
     if (newSet) problems_->setVisible(problems_->problemCount() > 0);
     submission_->setResultSet(analysis->set);
     if (newSet) submission_->setVisible(submission_->submissionCount() > 0);
@@ -490,7 +537,7 @@ void MainWindow::updateNextPendingPage() {
     if (pendingPages_.empty()) return;
     ViewPage* page = pendingPages_.front();
     pendingPages_.erase(pendingPages_.begin());
-    page->setAnalysis(pendingAnalysis_);
+    setPageAnalysis(page, pendingAnalysis_);
     if (pendingPages_.empty())
         analysisReachedEveryPage();
     else
@@ -506,7 +553,7 @@ void MainWindow::flushPage(ViewPage* page) {
     const auto it = std::find(pendingPages_.begin(), pendingPages_.end(), page);
     if (it == pendingPages_.end()) return;
     pendingPages_.erase(it);
-    page->setAnalysis(pendingAnalysis_);
+    setPageAnalysis(page, pendingAnalysis_);
     if (!pendingPages_.empty()) return;
     pendingTimer_->stop();
     analysisReachedEveryPage();

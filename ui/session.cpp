@@ -288,6 +288,7 @@ void Session::startImport() {
                 applyState(*set, rescored, policy, prefer, splitByJob);
                 r.set = set;
                 r.analysis = std::make_shared<Analysis>(analyse(set, filter));
+                if (r.analysis->set) r.analysis->trialOrder = trialOrder(*r.analysis->set);
             } catch (const std::exception& e) {
                 r.error = QString::fromUtf8(e.what());
             }
@@ -317,9 +318,16 @@ void Session::recompute() {
         analysis_ = analysis;
         emit analysisChanged();
     });
-    watcher->setFuture(QtConcurrent::run([set, filter]() -> std::shared_ptr<Analysis> {
+    // The trial tables' order of the set comes along, computed here too unless the last snapshot has it
+    // (a filter change on the same set).
+    watcher->setFuture(QtConcurrent::run([set, filter, previous = analysis_]() -> std::shared_ptr<Analysis> {
         try {
-            return std::make_shared<Analysis>(analyse(set, filter));
+            auto analysis = std::make_shared<Analysis>(analyse(set, filter));
+            analysis->trialOrder = previous && previous->trialOrder && previous->set == analysis->set
+                                       ? previous->trialOrder
+                                   : analysis->set ? trialOrder(*analysis->set)
+                                                   : nullptr;
+            return analysis;
         } catch (const std::exception&) {
             return nullptr;
         }

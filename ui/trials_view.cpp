@@ -94,10 +94,13 @@ void TrialsView::setAnalysis(const std::shared_ptr<const Analysis>& analysis) {
     analysis_ = analysis;
     model_->setStyles(analysis->styles);
     details_->setStyles(analysis->styles);
-    model_->setResultSet(analysis->set);
+    model_->setResultSet(analysis->set, analysis->trialOrder);
     table_->setColumnHidden(TrialTableModel::Attempt, !model_->hasAttempts());
     proxy_->setTrialFilter(analysis->filter);
-    table_->resizeColumnsToContents();
+    if (model_->rowCount() > 0 && model_->columnCount() != fittedColumns_) {
+        table_->resizeColumnsToContents();
+        fittedColumns_ = model_->columnCount();
+    }
     count_->setText(tr("%1 of %2 trials").arg(proxy_->rowCount()).arg(model_->rowCount()));
     details_->clearTrial();
     if (proxy_->rowCount() == 0) return;
