@@ -286,7 +286,7 @@ TEST(HostileCorpus, BrepThatMakesOcctLoopEndsAtTheTimeout) {
         }
         ++seen;
     }
-    EXPECT_EQ(seen, 2);
+    EXPECT_EQ(seen, 4);
 }
 
 // The deadline does not touch a document that reads in time, and its value is checked like any other.

@@ -97,5 +97,5 @@ TEST(IsolatedCheck, HangingBrepIsStoppedAtTheTimeout) {
         EXPECT_NE(c.problem->find("did not finish"), std::string::npos) << *c.problem;
         ++seen;
     }
-    EXPECT_EQ(seen, 2);
+    EXPECT_EQ(seen, 4);
 }
