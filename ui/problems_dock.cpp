@@ -6,6 +6,9 @@
 #include <QKeyEvent>
 #include <QTreeWidget>
 
+#include <string>
+#include <unordered_map>
+
 #include "models/result_set.h"
 
 namespace vernier::ui {
@@ -45,16 +48,22 @@ void ProblemsDock::setResultSet(std::shared_ptr<const ResultSet> set) {
         setWindowTitle(tr("Problems"));
         return;
     }
-    // Trials by (folder path, trial name), to link each problem to the trial it concerns.
-    QHash<QString, int> byPath;
-    for (std::size_t i = 0; i < set_->trials.size(); ++i)
-        byPath.insert(qs(set_->trials[i].trialPath), static_cast<int>(i));
+    // Each problem's trial, found by its folder path. Only the problems' paths are kept (a handful), so a
+    // new snapshot of 10^5 trials costs one lookup per trial, not a table of every path (docs/architecture.md
+    // "Large result sets").
+    std::unordered_map<std::string, int> byPath;
+    for (const auto& p : set_->problems)
+        if (!p.trial.empty()) byPath.emplace(p.path, -1);
+    if (!byPath.empty())
+        for (std::size_t i = 0; i < set_->trials.size(); ++i)
+            if (const auto hit = byPath.find(set_->trials[i].trialPath); hit != byPath.end())
+                hit->second = static_cast<int>(i);
     QList<QTreeWidgetItem*> items;
     for (const auto& p : set_->problems) {
         auto* item = new QTreeWidgetItem({p.trial.empty() ? tr("—") : qs(p.trial), qs(p.reason), qs(p.path)});
         item->setToolTip(1, qs(p.reason));
         item->setToolTip(2, qs(p.path));
-        const int trial = p.trial.empty() ? -1 : byPath.value(qs(p.path), -1);
+        const int trial = p.trial.empty() ? -1 : byPath.at(p.path);
         item->setData(0, kTrialIndexRole, trial);
         if (trial < 0) item->setToolTip(0, tr("A bundle- or pack-level problem"));
         items << item;
