@@ -21,7 +21,7 @@ trap headless EXIT
 cmake -S . -B "$dir" -DVERNIER_BUILD_GUI=ON >/dev/null
 
 mapfile -t tests < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' tests/sanitizers/gui-tests.txt | grep .)
-cmake --build "$dir" -j "$jobs" --target vernier-rescore-worker vernier-cli "${tests[@]}"
+cmake --build "$dir" -j "$jobs" --target vernier-rescore-worker vernier-cli vernier-cli-draw "${tests[@]}"
 echo "== GUI sanitizer build finished in $(( $(date +%s) - start )) s"
 
 supp=$PWD/tests/sanitizers/lsan.supp

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/command.h"
+#include "cli/draw_program.h"
 #include "cli/provenance_output.h"
 #include "cli/results_common.h"
 #include "models/analysis.h"
@@ -67,6 +68,11 @@ int runExport(const std::vector<std::string>& argv) {
     const std::vector<std::string> rest = withoutDpi(argv, &dpiText);
     const cli::Args args(rest);
     const bool heatmapOnly = args.flag("--heatmap");
+#ifndef VERNIER_CLI_HAS_GUI
+    // vernier-cli proper: figures are drawn by the drawing program beside it (app/cli/draw_program.h); the
+    // heatmap table is text and stays here.
+    if (!heatmapOnly) return cli::runInDrawingProgram("export", argv);
+#endif
     const std::string out = args.option("--out");
     if (!heatmapOnly && out.empty()) throw InputError("export needs --out DIR (or --heatmap)");
     if (!heatmapOnly && (!args.options("--format").empty() || args.flag("--json") || args.flag("--csv") ||
@@ -105,8 +111,7 @@ int runExport(const std::vector<std::string>& argv) {
     }
 #ifndef VERNIER_CLI_HAS_GUI
     (void)dpi;
-    throw InputError("this vernier-cli was built without the GUI libraries; export needs them (--heatmap "
-                     "does not)");
+    return cli::kExitInternal; // not reached: a full export ran in the drawing program
 #else
     // Charts need a QApplication; without a display the offscreen platform renders them identically.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");

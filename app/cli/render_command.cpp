@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli/command.h"
+#include "cli/draw_program.h"
 #include "cli/results_common.h"
 #include "scoring/errors.h"
 
@@ -199,9 +200,9 @@ int runRender(const std::vector<std::string>& argv) {
     return vernier::cli::kExitOk;
 }
 #else
-int runRender(const std::vector<std::string>&) {
-    std::fprintf(stderr, "vernier-cli render: this build has no GUI libraries (VERNIER_BUILD_GUI=OFF)\n");
-    return vernier::cli::kExitBadInput;
+// vernier-cli proper: the drawing program beside it renders (app/cli/draw_program.h).
+int runRender(const std::vector<std::string>& argv) {
+    return vernier::cli::runInDrawingProgram("render", argv);
 }
 #endif
 

@@ -179,7 +179,7 @@ def check_docs(c, prefix, version, gui):
         m = re.match(r"^vernier \(([^)]+)\) \S+; urgency=\w+$", first)
         c.check(m is not None and m.group(1) == version, "changelog's newest entry is the CMake project version",
                 f"changelog says {first!r}, CMake says {version}")
-    pages = ["vernier-cli", "vernier-rescore-worker"] + (["vernier"] if gui else [])
+    pages = ["vernier-cli", "vernier-rescore-worker"] + (["vernier", "vernier-cli-draw"] if gui else [])
     for page in pages:
         man = os.path.join(share, "man", "man1", f"{page}.1.gz")
         if c.check(os.path.isfile(man), f"share/man/man1/{page}.1.gz installed"):
@@ -276,6 +276,23 @@ def main():
         check_docs(c, prefix, a.version, a.gui)
 
         if a.gui:
+            # The drawing commands of vernier-cli run in vernier-cli-draw beside it (app/cli/draw_program.h):
+            # the installed vernier-cli renders a pair through it.
+            draw = os.path.join(prefix, "bin", "vernier-cli-draw")
+            if c.check(os.access(draw, os.X_OK), "bin/vernier-cli-draw installed and executable"):
+                check_binary(c, draw, build, source)
+                part = os.path.join(source, "tests", "data", "fcstd", "plate_hole.FCStd")
+                png = os.path.join(stage, "render.png")
+                rc, out, err = run([cli, "render", "--reference", part, "--candidate", part, "--out", png,
+                                    "--size", "320x160"], 300, cwd=prefix)
+                if os.environ.get("DISPLAY"):
+                    c.check(rc == 0 and os.path.isfile(png) and png_size(png) == (320, 160),
+                            "installed vernier-cli render draws through vernier-cli-draw",
+                            f"exit {rc}: {err.strip()[-300:]}")
+                else:  # only the drawing program asks for a display, after reading both documents
+                    c.check(rc == 2 and "no X display" in err,
+                            "installed vernier-cli render reaches vernier-cli-draw (no display here)",
+                            f"exit {rc}: {err.strip()[-300:]}")
             gui = os.path.join(prefix, "bin", "vernier")
             if c.check(os.access(gui, os.X_OK), "bin/vernier installed and executable"):
                 check_binary(c, gui, build, source)
