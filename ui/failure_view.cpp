@@ -49,6 +49,9 @@ FailureView::FailureView(QWidget* parent) : ViewPage(parent) {
     segmentProxy_->setSourceModel(trials_);
     segmentProxy_->setOnlyTrials({});
     segmentTable_ = makeTable(QStringLiteral("failureTrialsTable"), segmentProxy_, this);
+    // Listed by task, then system, then attempt, as the Trials view lists them (a header's own default is
+    // descending).
+    segmentTable_->sortByColumn(TrialTableModel::Task, Qt::AscendingOrder);
     // Every listed trial scored zero: what matters is which axis, category and gate; cost, duration and the
     // recorded/rescored pair live in the Trials view.
     for (int c : {TrialTableModel::Reward, TrialTableModel::Cost, TrialTableModel::Duration,

@@ -213,6 +213,11 @@ TEST(UiMainWindow, FailureSegmentListsExactlyItsTrials) {
     auto* list = w.findChild<QTableView*>("failureTrialsTable");
     ASSERT_NE(list, nullptr);
     EXPECT_EQ(list->model()->rowCount(), 5);
+    // Listed in task order, as in the Trials view.
+    for (int r = 1; r < list->model()->rowCount(); ++r)
+        EXPECT_LE(list->model()->index(r - 1, 0).data().toString(),
+                  list->model()->index(r, 0).data().toString())
+            << "row " << r;
     EXPECT_EQ(failures->showSegment(beta, "geometry_zero"), 1);
     ASSERT_EQ(list->model()->rowCount(), 1);
     EXPECT_EQ(list->model()->index(0, 0).data().toString(), "c2");
