@@ -46,6 +46,18 @@ void applyState(ResultSet& set, const std::unordered_map<TrialId, RescoredResult
     set.setSplitByJob(splitByJob);         // re-indexes when it changes
 }
 
+// A snapshot's statistics and the trial tables' order of its set (models/trial_order.h), off the GUI thread.
+// The order is the previous snapshot's when the set is the same (a filter change).
+std::shared_ptr<Analysis> analysedSnapshot(const std::shared_ptr<const ResultSet>& set, const Filter& filter,
+                                           const std::shared_ptr<const Analysis>& previous) {
+    auto analysis = std::make_shared<Analysis>(analyse(set, filter));
+    if (previous && previous->trialOrder && previous->set == analysis->set)
+        analysis->trialOrder = previous->trialOrder;
+    else if (analysis->set)
+        analysis->trialOrder = trialOrder(*analysis->set);
+    return analysis;
+}
+
 } // namespace
 
 Session::Session(QObject* parent)
@@ -287,8 +299,7 @@ void Session::startImport() {
                 auto set = shareResultSet(importResults(paths, pack, options));
                 applyState(*set, rescored, policy, prefer, splitByJob);
                 r.set = set;
-                r.analysis = std::make_shared<Analysis>(analyse(set, filter));
-                if (r.analysis->set) r.analysis->trialOrder = trialOrder(*r.analysis->set);
+                r.analysis = analysedSnapshot(set, filter, nullptr);
             } catch (const std::exception& e) {
                 r.error = QString::fromUtf8(e.what());
             }
@@ -318,16 +329,9 @@ void Session::recompute() {
         analysis_ = analysis;
         emit analysisChanged();
     });
-    // The trial tables' order of the set comes along, computed here too unless the last snapshot has it
-    // (a filter change on the same set).
     watcher->setFuture(QtConcurrent::run([set, filter, previous = analysis_]() -> std::shared_ptr<Analysis> {
         try {
-            auto analysis = std::make_shared<Analysis>(analyse(set, filter));
-            analysis->trialOrder = previous && previous->trialOrder && previous->set == analysis->set
-                                       ? previous->trialOrder
-                                   : analysis->set ? trialOrder(*analysis->set)
-                                                   : nullptr;
-            return analysis;
+            return analysedSnapshot(set, filter, previous);
         } catch (const std::exception&) {
             return nullptr;
         }
