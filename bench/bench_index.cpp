@@ -12,9 +12,15 @@
 //   bench_index import  BUNDLE PACK   importResults without the index
 //   bench_index first   BUNDLE PACK   importResults with the index, none there yet (reads all, writes it)
 //   bench_index reopen  BUNDLE PACK   importResults with the index (as written by `first`)
+//   bench_index signals BUNDLE        the validation `stat`s of a reopen at three granularities, each pass
+//                                     on 16 threads like the reopen (docs/index.md "Why every file"): one
+//                                     per trial folder, every directory plus result.json, every entry
 // Prints the step's own seconds (without process start) and the number of trials.
 #include <QThread>
 #include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -102,12 +108,88 @@ std::size_t zipFloorRead(const std::string& bundle) {
     return names.size();
 }
 
+// One Harbor trial folder (BUNDLE/job/trial) and every entry below it, relative to it.
+struct TrialEntries {
+    std::string folder;
+    std::vector<std::string> entries;
+    std::vector<bool> isDir;
+};
+
+void listBelow(const std::string& root, const std::string& rel, TrialEntries& t) {
+    DIR* d = ::opendir((rel.empty() ? root : root + "/" + rel).c_str());
+    if (!d) return;
+    while (dirent* e = ::readdir(d)) {
+        if (std::strcmp(e->d_name, ".") == 0 || std::strcmp(e->d_name, "..") == 0) continue;
+        const std::string r = rel.empty() ? std::string(e->d_name) : rel + "/" + e->d_name;
+        t.entries.push_back(r);
+        t.isDir.push_back(e->d_type == DT_DIR);
+        if (e->d_type == DT_DIR) listBelow(root, r, t);
+    }
+    ::closedir(d);
+}
+
+std::vector<std::string> subfolders(const std::string& dir) {
+    std::vector<std::string> out;
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) return out;
+    while (dirent* e = ::readdir(d))
+        if (e->d_type == DT_DIR && e->d_name[0] != '.') out.push_back(dir + "/" + e->d_name);
+    ::closedir(d);
+    return out;
+}
+
+// Times `stat`s as a reopen's validation makes them (trial folder opened with O_PATH, its entries stat'ed
+// relative to it, 16 threads), for three choices of signals; the listing itself is not timed.
+std::size_t signalClasses(const std::string& bundle) {
+    std::vector<TrialEntries> trials;
+    for (const auto& job : subfolders(bundle))
+        for (const auto& folder : subfolders(job)) {
+            TrialEntries t;
+            t.folder = folder;
+            listBelow(folder, "", t);
+            trials.push_back(std::move(t));
+        }
+    const char* names[] = {"trial folder only", "every directory + result.json", "every entry (today)"};
+    for (int mode = 0; mode < 3; ++mode) {
+        const auto t0 = std::chrono::steady_clock::now();
+        std::atomic<std::size_t> next{0}, count{0};
+        auto worker = [&] {
+            struct stat st;
+            for (std::size_t i = next.fetch_add(1); i < trials.size(); i = next.fetch_add(1)) {
+                const TrialEntries& t = trials[i];
+                const int fd = ::open(t.folder.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+                if (fd < 0) continue;
+                std::size_t n = ::fstat(fd, &st) == 0;
+                for (std::size_t k = 0; mode > 0 && k < t.entries.size(); ++k) {
+                    if (mode == 1 && !t.isDir[k] && t.entries[k] != "result.json") continue;
+                    n += ::fstatat(fd, t.entries[k].c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
+                }
+                ::close(fd);
+                count += n;
+            }
+        };
+        std::vector<std::unique_ptr<QThread>> threads;
+        for (int k = 1; k < 16; ++k) {
+            threads.emplace_back(QThread::create(worker));
+            threads.back()->start();
+        }
+        worker();
+        for (auto& t : threads)
+            t->wait();
+        std::printf("signals: %-30s %.3f s, %zu stats\n", names[mode],
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+                    count.load());
+    }
+    return trials.size();
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(stderr,
-                     "usage: bench_index floor|zipfloor|list|liststats|import|first|reopen BUNDLE [PACK]\n");
+        std::fprintf(
+            stderr,
+            "usage: bench_index floor|zipfloor|list|liststats|signals|import|first|reopen BUNDLE [PACK]\n");
         return 2;
     }
     const std::string mode = argv[1], bundle = argv[2], pack = argc > 3 ? argv[3] : "";
@@ -119,6 +201,8 @@ int main(int argc, char** argv) {
         n = zipFloorRead(bundle);
     } else if (mode == "list") {
         n = vernier::BundleTree::open(bundle).files().size();
+    } else if (mode == "signals") {
+        n = signalClasses(bundle);
     } else if (mode == "liststats") {
         std::vector<vernier::ListedStat> stats;
         const auto tree = vernier::BundleTree::openFolderWithStats(bundle, stats);
