@@ -74,7 +74,6 @@ template <typename Fn> void parallelFor(std::size_t n, Fn fn) {
     vernier::parallelFor(n, 16, 1024, fn);
 }
 
-// The `validation` column: a trial folder's signals.
 // The `validation` column: a trial folder's signals, their paths written relative to the folder `dir`
 // (relative to the bundle, a trailing '/' allowed). decodeSignals gives them back relative to the bundle;
 // it throws InputError on anything encodeSignals did not write.
