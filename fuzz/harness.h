@@ -233,8 +233,11 @@ inline void atifTrajectory(const std::uint8_t* data, std::size_t size) {
     }
 }
 
-// A Harbor job folder's own files beside one well-formed trial: the first byte picks which file the rest
-// becomes (0 result.json with its stats.evals, checked against the trials; 1 lock.json; 2 config.json).
+// A Harbor job folder's own files beside one well-formed trial (system agent/model, no source: Harbor's
+// evals group "agent__model__adhoc"). A first byte below 0x80 picks which file the rest becomes (its value
+// mod 3: result.json with its stats.evals, checked against the trials; lock.json; config.json); from 0x80 on
+// the rest is all three in that order, separated by NUL bytes (an empty part: no such file), as a real job
+// folder has them.
 inline void jobFiles(const std::uint8_t* data, std::size_t size) {
     namespace fs = std::filesystem;
     static const char* const kFiles[] = {"result.json", "lock.json", "config.json"};
@@ -248,7 +251,20 @@ inline void jobFiles(const std::uint8_t* data, std::size_t size) {
         << R"({"task_name": "x/freecad-0000000000", "trial_name": "freecad-0000000000__fuzz",)"
         << R"( "agent_info": {"name": "agent", "model_info": {"name": "model"}}})";
     std::ofstream(trial / "verifier" / "reward.txt") << "0.5\n";
-    writeBytes(bundle / kFiles[data[0] % (sizeof kFiles / sizeof kFiles[0])], data + 1, size - 1);
+    if (data[0] < 0x80) {
+        writeBytes(bundle / kFiles[data[0] % 3], data + 1, size - 1);
+    } else {
+        const std::uint8_t* p = data + 1;
+        const std::uint8_t* const end = data + size;
+        for (const char* name : kFiles) {
+            if (p > end) break;
+            const std::uint8_t* nul = p;
+            while (nul < end && *nul != 0)
+                ++nul;
+            if (nul > p) writeBytes(bundle / name, p, static_cast<std::size_t>(nul - p));
+            p = nul + 1;
+        }
+    }
     std::vector<TrialRecord> trials;
     std::vector<ImportProblem> problems;
     BundleInfo info;

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-FileCopyrightText: 2026 The Vernier authors
 # SPDX-License-Identifier: Apache-2.0
-# Line coverage of each libFuzzer target over its committed corpus (fuzz/corpus/<target>/, issue 19): builds
+# Line coverage of each libFuzzer target over what every fuzzing run starts from — its committed corpus
+# (fuzz/corpus/<target>/) and the seeds scripts/fuzz_seeds.py makes from the checkout (issue 19): builds
 # the targets with clang source-based coverage (-fprofile-instr-generate -fcoverage-mapping, no sanitizers)
-# into build-fuzz-cov, runs each over its corpus once (libFuzzer -runs=0) and prints, per target, the line
+# into build-fuzz-cov, runs each over corpus and seeds once (libFuzzer -runs=0) and prints, per target, the line
 # coverage of the files that target is about and of every Vernier source linked into it (llvm-profdata-14,
 # llvm-cov-14). The table goes into docs/testing.md "Fuzzing".
 #
@@ -58,26 +59,29 @@ declare -A FOCUS=(
 )
 
 mkdir -p "$B/prof"
+SEEDS=$B/seeds
+python3 scripts/fuzz_seeds.py "$SEEDS"
 export ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1
 KIND=lines
 [ "$EDGES" = 1 ] && KIND=edges
-printf '| target | inputs | corpus | focus files | focus %s | Vernier %s (all linked) |\n' "$KIND" "$KIND"
+printf '| target | inputs (corpus + seeds) | corpus | focus files | focus %s | Vernier %s (all linked) |\n' "$KIND" "$KIND"
 printf '|---|---:|---:|---|---:|---:|\n'
 for t in "${TARGETS[@]}"; do
     corpus=fuzz/corpus/$t
     [ -d "$corpus" ] || { echo "| \`$t\` | no corpus | | | | |"; continue; }
+    mkdir -p "$SEEDS/$t"
     rm -f "$B/prof/$t".*
     if [ "$EDGES" = 1 ]; then
-        "$B/fuzz/$t" -runs=0 -print_coverage=1 -timeout=60 -rss_limit_mb=4096 -artifact_prefix="$B/prof/" "$corpus" >"$B/prof/$t.log" 2>&1 ||
+        "$B/fuzz/$t" -runs=0 -print_coverage=1 -timeout=60 -rss_limit_mb=4096 -artifact_prefix="$B/prof/" "$corpus" "$SEEDS/$t" >"$B/prof/$t.log" 2>&1 ||
             echo "   ($t exited non-zero, see $B/prof/$t.log)" >&2
     else
         LLVM_PROFILE_FILE="$PWD/$B/prof/$t.%p.profraw" "$B/fuzz/$t" -runs=0 -timeout=60 -rss_limit_mb=4096 \
             -artifact_prefix="$B/prof/" \
-            "$corpus" >"$B/prof/$t.log" 2>&1 || echo "   ($t exited non-zero, see $B/prof/$t.log)" >&2
+            "$corpus" "$SEEDS/$t" >"$B/prof/$t.log" 2>&1 || echo "   ($t exited non-zero, see $B/prof/$t.log)" >&2
         "$PROFDATA" merge -sparse "$B/prof/$t".*.profraw -o "$B/prof/$t.profdata"
         "$COV" export -summary-only -instr-profile="$B/prof/$t.profdata" "$B/fuzz/$t" >"$B/prof/$t.json"
     fi
-    python3 - "$EDGES" "$B/prof/$t" "$PWD" "$t" "$(ls "$corpus" | wc -l)" "$(du -sk --apparent-size "$corpus" | cut -f1)" \
+    python3 - "$EDGES" "$B/prof/$t" "$PWD" "$t" "$(ls "$corpus" | wc -l) + $(ls "$SEEDS/$t" | wc -l)" "$(du -sk --apparent-size "$corpus" | cut -f1)" \
         ${FOCUS[$t]} <<'PY'
 import json, os, re, sys
 edges, prefix, root, target, inputs, kib, *focus = sys.argv[1:]

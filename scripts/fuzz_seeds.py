@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The Vernier authors
+# SPDX-License-Identifier: Apache-2.0
+"""Seed inputs for the fuzz targets (fuzz/), made from the repository's real files: FreeCAD documents and
+their parts, the hostile corpus, the sample bundle's and the Harbor fixtures' files, docs/cli.md's command
+lines, the repository's Markdown. Every run of scripts/fuzz.sh starts from them (beside the committed corpus)
+and scripts/fuzz-coverage.sh measures over them; they are never committed as corpus inputs, since they are
+remade from the checkout (docs/testing.md "Fuzzing").
+
+    python3 scripts/fuzz_seeds.py OUT     (run from the repository root; writes OUT/<target>/<name>)
+"""
+import glob, os, shutil, sys, zipfile
+seeds = sys.argv[1]
+shutil.rmtree(seeds, ignore_errors=True)  # nothing left from an older version of this script
+def put(target, name, data):
+    d = os.path.join(seeds, target)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data)
+docs = sorted(glob.glob("tests/data/fcstd/*.FCStd")) + sorted(glob.glob("tests/data/hostile/fcstd/*.FCStd"))
+for p in docs:
+    data = open(p, "rb").read()
+    base = os.path.basename(p)
+    put("fuzz_safe_zip", base, data)
+    put("fuzz_fcstd_document", base, data)
+    try:
+        with zipfile.ZipFile(p) as z:
+            for info in z.infolist():
+                body = z.read(info)
+                if info.filename == "Document.xml":
+                    put("fuzz_document_xml", base + ".xml", body)
+                elif len(body) < 200000:
+                    put("fuzz_brep", base + "." + info.filename.replace("/", "_"), body)
+    except Exception:
+        pass  # hostile documents are seeds for the archive targets only
+for p in sorted(glob.glob("resources/sample/pack/*/tests/spec.json")) + sorted(glob.glob("tests/data/hostile/json/*.json")):
+    put("fuzz_spec_json", p.replace("/", "_"), open(p, "rb").read())
+# fuzz_cli_args: the command lines of docs/cli.md (NUL-separated arguments), and each command's --help.
+import re, shlex
+commands = set()
+for n, line in enumerate(open("docs/cli.md", encoding="utf-8")):
+    m = re.match(r"^\s*\$?\s*vernier-cli (.*?)\s*(\\|\(exit \d\))?\s*$", line)
+    if not m:
+        continue
+    try:
+        args = shlex.split(m.group(1))
+    except ValueError:
+        args = m.group(1).split()
+    if args:
+        commands.add(args[0])
+        put("fuzz_cli_args", "cli-md-%d" % n, "\0".join(args).encode())
+for c in sorted(commands):
+    put("fuzz_cli_args", "help-" + c, ("%s\0--help" % c).encode())
+    put("fuzz_cli_args", "help-cmd-" + c, ("help\0%s" % c).encode())
+# fuzz_instruction_markdown: the sample pack's instruction.md files and the repository's own Markdown.
+for p in sorted(glob.glob("resources/sample/pack/*/instruction.md")) + sorted(glob.glob("docs/*.md")) + \
+        ["README.md"]:
+    put("fuzz_instruction_markdown", p.replace("/", "_"), open(p, "rb").read()[:65536])
+for p in sorted(glob.glob("resources/sample/pack/*/task.toml")):
+    put("fuzz_task_toml", p.replace("/", "_"), open(p, "rb").read())
+for p in sorted(glob.glob("resources/sample/results/*/*/agent/trajectory.json"))[:10] + \
+        sorted(glob.glob("tests/data/harbor/trajectories/*.json")):
+    put("fuzz_atif_trajectory", p.replace("/", "_"), open(p, "rb").read())
+for p in sorted(glob.glob("tests/data/submission/*/submissions/v2/*.yaml")) + ["tests/data/submission/clean/manifest.json"]:
+    put("fuzz_submission_manifest", p.replace("/", "_"), open(p, "rb").read())
+for p in sorted(glob.glob("tests/data/workspace/*.json")):
+    put("fuzz_workspace", os.path.basename(p), open(p, "rb").read())
+# fuzz_job_files (fuzz/harness.h jobFiles): a first byte below 0x80 picks the job-level file (0 result.json,
+# 1 lock.json, 2 config.json); 0x80 + all three of a real job folder, NUL-separated. Each real result.json also
+# comes with its stats.evals groups renamed to the harness trial's ("agent__model__adhoc"), so that Harbor's
+# per-group figures are compared with a trial (n_trials, n_errors, mean) and not only found to name none.
+import json
+job_names = ("result.json", "lock.json", "config.json")
+for job in sorted(glob.glob("tests/data/harbor/job-*/")) + sorted(glob.glob("resources/sample/results/*/")):
+    parts = []
+    for i, name in enumerate(job_names):
+        p = os.path.join(job, name)
+        data = open(p, "rb").read() if os.path.isfile(p) and os.path.getsize(p) < 100000 else b""
+        parts.append(data)
+        if data:
+            put("fuzz_job_files", p.replace("/", "_"), bytes([i]) + data)
+    if any(parts):
+        put("fuzz_job_files", job.strip("/").replace("/", "_") + "_all", bytes([0x80]) + b"\0".join(parts))
+    try:
+        result = json.loads(parts[0])
+        evals = result["stats"]["evals"]
+        result["stats"]["evals"] = {"agent__model__adhoc": v for v in list(evals.values())[:1]}
+        renamed = json.dumps(result, indent=4).encode()
+        put("fuzz_job_files", job.strip("/").replace("/", "_") + "_evals_renamed", bytes([0]) + renamed)
+        put("fuzz_job_files", job.strip("/").replace("/", "_") + "_all_evals_renamed",
+            bytes([0x80]) + b"\0".join([renamed] + parts[1:]))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        pass  # no stats.evals object to rename (a running job, an older Harbor)
+# fuzz_trial_files: first byte picks the file (fuzz/harness.h trialFiles: 0 result.json, 1 reward.json,
+# 2 reward.txt, 3 reward_details.json, 4 config.json, 5 artifacts/manifest.json of a one-step trial; 0x80 + i the
+# i-th of kMultiStepFiles in a real two-step trial).
+kinds = {"result.json": 0, "reward.json": 1, "reward.txt": 2, "reward_details.json": 3, "config.json": 4,
+         "manifest.json": 5}
+trials = sorted(glob.glob("resources/sample/results/*/*/")) + sorted(glob.glob("tests/data/hostile/bundle/*/*/"))
+for t in trials[:40]:
+    for rel in ["result.json", "config.json", "verifier/reward.json", "verifier/reward.txt",
+                "verifier/reward_details.json", "artifacts/manifest.json"]:
+        p = os.path.join(t, rel)
+        if os.path.isfile(p) and os.path.getsize(p) < 100000:
+            put("fuzz_trial_files", t.strip("/").replace("/", "_") + "_" + rel.replace("/", "_"),
+                bytes([kinds[os.path.basename(rel)]]) + open(p, "rb").read())
+multi = ["result.json", "config.json", "steps/base/artifacts/manifest.json", "steps/edit/artifacts/manifest.json",
+         "steps/base/verifier/reward.json", "steps/edit/verifier/reward.json",
+         "steps/base/verifier/reward_details.json", "steps/edit/verifier/reward_details.json"]
+for t in sorted(glob.glob("tests/data/harbor/job-*/*/")):
+    if not os.path.isdir(os.path.join(t, "steps")):
+        continue
+    for i, rel in enumerate(multi):
+        p = os.path.join(t, rel)
+        if os.path.isfile(p) and os.path.getsize(p) < 100000:
+            put("fuzz_trial_files", t.strip("/").replace("/", "_") + "_multi_" + rel.replace("/", "_"),
+                bytes([0x80 + i]) + open(p, "rb").read())
