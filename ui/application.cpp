@@ -27,6 +27,41 @@
 
 namespace vernier::ui {
 
+const char* const kUsage =
+    "usage: vernier [BUNDLE... [--tasks PACK]]\n"
+    "       vernier W.vernier.json | --workspace W\n"
+    "       vernier PART.FCStd\n"
+    "       vernier [BUNDLE... [--tasks PACK] | W.vernier.json] --screenshot FILE.png [--size WxH] "
+    "[--view VIEW]\n"
+    "       vernier --version | --help\n";
+
+namespace {
+
+const char* const kHelp =
+    "\n"
+    "Opens result bundles (Harbor job folders, leaderboard submissions, zips of either) with the task pack\n"
+    "that holds their reference documents; with no argument, the sample bundle installed with Vernier.\n"
+    "A saved workspace (*.vernier.json) names its own bundles and pack. One FreeCAD document opens in the\n"
+    "single-document inspector.\n"
+    "\n"
+    "  --tasks PACK          task pack folder or zip (reference documents, task.toml, spec.json)\n"
+    "  --workspace W         open the workspace file W\n"
+    "  --screenshot FILE.png load, draw one view into FILE.png and exit without showing a window\n"
+    "  --size WxH            window size for --screenshot (default 1400x900)\n"
+    "  --view VIEW           the view --screenshot draws: leaderboard (default), workflows, failures, cost,\n"
+    "                        heatmap, compare, pairwise, trials; "
+    "trial:NAME[:overlay|:deviation|:instruction]\n"
+    "                        for one trial in the inspector, trial:A+B[:overlay|:deviation][:reference] for\n"
+    "                        two trials compared (NAME, A, B: trial folder names)\n"
+    "  --version             print the Vernier, OpenCASCADE and Qt versions\n"
+    "  -h, --help            print this help\n"
+    "\n"
+    "Exit status: 0 on success; 2 on a bad argument or an input that cannot be shown (one line on\n"
+    "stderr); 1 when a screenshot cannot be written. The command line: vernier-cli --help. Manual: man "
+    "vernier.\n";
+
+} // namespace
+
 GuiArguments parseGuiArguments(const QStringList& arguments) {
     GuiArguments out;
     for (int i = 0; i < arguments.size(); ++i) {
@@ -212,13 +247,19 @@ int renderScreenshot(MainWindow& window, const GuiArguments& args, int timeoutMs
 }
 
 int runApplication(int argc, char** argv) {
-    // Before QApplication: --version must work without a display (scores compare only on one OCCT build).
-    for (int i = 1; i < argc; ++i)
+    // Before QApplication: --version and --help must work without a display (over ssh, in a package's
+    // tests; scores compare only on one OCCT build).
+    for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--version") == 0) {
             std::printf("vernier %s (OpenCASCADE %s, Qt %s)\n", VERNIER_VERSION, OCC_VERSION_COMPLETE,
                         qVersion());
             return 0;
         }
+        if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
+            std::printf("%s%s", kUsage, kHelp);
+            return 0;
+        }
+    }
     prepareOcctPlatform();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Vernier"));
@@ -231,14 +272,7 @@ int runApplication(int argc, char** argv) {
 
     GuiArguments args = parseGuiArguments(QApplication::arguments().mid(1));
     if (!args.error.isEmpty()) {
-        std::fprintf(
-            stderr,
-            "vernier: %s\nusage: vernier [BUNDLE... [--tasks PACK] | W.vernier.json | --workspace "
-            "W] [--screenshot FILE.png "
-            "[--size WxH] [--view "
-            "leaderboard|workflows|failures|cost|heatmap|compare|pairwise|trials|trial:<name>[+<name>][:"
-            "overlay|:deviation|:instruction][:reference]]]\n",
-            qPrintable(args.error));
+        std::fprintf(stderr, "vernier: %s\n%s", qPrintable(args.error), kUsage);
         return 2;
     }
     if (args.bundles.isEmpty() && args.workspace.isEmpty() && !args.screenshot.isEmpty()) {

@@ -303,6 +303,18 @@ def main():
                 c.check(rc == 0 and re.match(VERSION_LINE.format(name="vernier", version=re.escape(a.version)), line),
                         "vernier --version names Vernier, OpenCASCADE and Qt versions",
                         f"exit {rc}: {line!r} {err.strip()[-300:]}")
+                # --help needs no display (asked over ssh, or by a package's tests): no DISPLAY, no platform.
+                bare = {k: v for k, v in os.environ.items()
+                        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+                rc, out, err = run([gui, "--help"], 30, cwd=prefix, env=bare)
+                c.check(rc == 0 and out.startswith("usage: vernier") and "--screenshot FILE.png" in out
+                        and "PART.FCStd" in out and not err.strip(),
+                        "vernier --help prints its usage without a display",
+                        f"exit {rc}: {out[:200]!r} {err.strip()[-300:]}")
+                rc, out, err = run([gui, "--bogus"], 30, cwd=prefix, env=env)
+                c.check(rc == 2 and "vernier: unknown option --bogus\nusage: vernier" in err,
+                        "vernier --bogus: exit 2, the reason, the usage",
+                        f"exit {rc}: {err.strip()[-300:]}")
                 # One .FCStd on the command line opens the single-document window (docs/single-document.md);
                 # offscreen, the 3D view shows its "no OpenGL" message but the rest is drawn and grabbed.
                 part = os.path.join(source, "tests", "data", "fcstd", "plate_hole.FCStd")
