@@ -156,6 +156,32 @@ QGraphicsSimpleTextItem* annotate(QChart* chart, QAbstractSeries* series, QPoint
     return item;
 }
 
+// Names the systems a plot leaves out (at most three, then "and N more"), in the plot's lower right corner —
+// the expensive, low-scoring corner of a cost plot, where no Pareto-relevant point sits — so that a system
+// missing from the figure is not mistaken for one filtered out. Nothing when every system is plotted.
+template <typename Left>
+void noteUnplotted(QChart* chart, const Analysis& a, Left leftOut, const QString& lead) {
+    QStringList names;
+    for (const auto& row : a.rows)
+        if (leftOut(row)) names << systemName(a, row.system);
+    if (names.isEmpty()) return;
+    const qsizetype shown = std::min<qsizetype>(names.size(), 3);
+    QString text = lead + QStringList(names.mid(0, shown)).join(QStringLiteral(", "));
+    if (names.size() > shown) text += QStringLiteral(" and %1 more").arg(names.size() - shown);
+    auto* item = new QGraphicsSimpleTextItem(text, chart);
+    item->setFont(palette::font(palette::kTickPt));
+    item->setBrush(palette::ink());
+    item->setData(kInkItemKey, true);
+    item->setZValue(10);
+    auto place = [chart, item] {
+        const QRectF plot = chart->plotArea(), box = item->boundingRect();
+        item->setPos(std::max(plot.left() + 4, plot.right() - box.width() - 6),
+                     plot.bottom() - box.height() - 4);
+    };
+    QObject::connect(chart, &QChart::plotAreaChanged, chart, place);
+    place();
+}
+
 // A bar's value as text right of the bar, or right of its whisker (`reach`, the interval's upper end) so the
 // interval never crosses the number.
 void labelBar(QChart* chart, QAbstractSeries* series, double value, double reach, double y,
@@ -586,6 +612,9 @@ QChart* buildCostScatterChart(const Analysis& a) {
         // Name next to the point so the figure reads without matching legend colours.
         annotate(chart, s, QPointF(costs[i], scores[i]), s->name(), 8);
     }
+    noteUnplotted(
+        chart, a, [](const SystemRow& row) { return !row.summary.costUsd; },
+        QStringLiteral("Not plotted, cost unknown: "));
     chart->legend()->setAlignment(Qt::AlignRight);
     return chart;
 }

@@ -119,6 +119,14 @@ TEST(UiCharts, CostChartSkipsUnknownCostAndDrawsFrontier) {
     EXPECT_DOUBLE_EQ(frontier->at(0).x(), 6.0);
     EXPECT_NEAR(frontier->at(0).y(), 66.6667, 1e-3);
     EXPECT_TRUE(axisTitles(chart.get()).contains("Total API cost (USD)"));
+    // The system left out is named on the plot, inside the plot area.
+    QStringList notes;
+    for (QGraphicsItem* item : chart->childItems())
+        if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item);
+            text && text->text().startsWith("Not plotted"))
+            notes << text->text();
+    ASSERT_EQ(notes.size(), 1);
+    EXPECT_EQ(notes[0], "Not plotted, cost unknown: beta/m2");
 
     std::unique_ptr<QChart> cpp(buildCostPerPointChart(*a));
     EXPECT_TRUE(axisTitles(cpp.get()).contains("Cost per point (USD / point)"));
