@@ -8,8 +8,8 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMouseEvent>
+#include <QPushButton>
 #include <QSignalBlocker>
-#include <QToolButton>
 
 namespace vernier::ui {
 
@@ -50,10 +50,10 @@ FilterBar::FilterBar(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("filterBar"));
     workflow_ = makeCombo(QStringLiteral("workflowFilter"), this);
     category_ = makeCombo(QStringLiteral("categoryFilter"), this);
-    system_ = new QToolButton(this);
+    // A push button with a menu: drawn like the combo boxes beside it (its arrow at the right, clear of the
+    // text; a tool button's menu arrow sat on the last letter).
+    system_ = new QPushButton(this);
     system_->setObjectName(QStringLiteral("systemFilter"));
-    system_->setPopupMode(QToolButton::InstantPopup);
-    system_->setToolButtonStyle(Qt::ToolButtonTextOnly);
     system_->setToolTip(tr("Systems shown: tick any number of them"));
     systemMenu_ = new StayOpenMenu(system_);
     systemMenu_->setObjectName(QStringLiteral("systemFilterMenu"));

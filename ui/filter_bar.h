@@ -13,7 +13,7 @@
 class QComboBox;
 class QLabel;
 class QMenu;
-class QToolButton;
+class QPushButton;
 
 namespace vernier::ui {
 
@@ -45,7 +45,7 @@ private:
     void emitChanged();
     QComboBox* workflow_;
     QComboBox* category_;
-    QToolButton* system_;
+    QPushButton* system_;
     QMenu* systemMenu_;
     Filter base_; // the snapshot's filter: fields the bar does not edit are kept from it
     void rebuildSystemMenu(const Analysis& analysis, const std::set<std::string>& checked);

@@ -12,9 +12,9 @@
 #include <QGraphicsSimpleTextItem>
 #include <QHorizontalStackedBarSeries>
 #include <QMenu>
+#include <QPushButton>
 #include <QScatterSeries>
 #include <QTemporaryDir>
-#include <QToolButton>
 #include <gtest/gtest.h>
 #include <map>
 #include <memory>
@@ -192,7 +192,7 @@ TEST(UiSystemFilter, MultiSelectYieldsExactlyTheChosenLabels) {
     const auto a = vernier::testing::fixtureAnalysis(fx);
     FilterBar bar;
     bar.setAnalysis(a);
-    auto* button = bar.findChild<QToolButton*>(QStringLiteral("systemFilter"));
+    auto* button = bar.findChild<QPushButton*>(QStringLiteral("systemFilter"));
     ASSERT_NE(button, nullptr);
     EXPECT_EQ(button->text(), "All systems");
     std::vector<Filter> emitted;
