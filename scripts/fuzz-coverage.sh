@@ -75,9 +75,20 @@ for t in "${TARGETS[@]}"; do
         "$B/fuzz/$t" -runs=0 -print_coverage=1 -timeout=60 -rss_limit_mb=4096 -artifact_prefix="$B/prof/" "$corpus" "$SEEDS/$t" >"$B/prof/$t.log" 2>&1 ||
             echo "   ($t exited non-zero, see $B/prof/$t.log)" >&2
     else
-        LLVM_PROFILE_FILE="$PWD/$B/prof/$t.%p.profraw" "$B/fuzz/$t" -runs=0 -timeout=60 -rss_limit_mb=4096 \
-            -artifact_prefix="$B/prof/" \
-            "$corpus" "$SEEDS/$t" >"$B/prof/$t.log" 2>&1 || echo "   ($t exited non-zero, see $B/prof/$t.log)" >&2
+        if ! LLVM_PROFILE_FILE="$PWD/$B/prof/$t.%p.profraw" "$B/fuzz/$t" -runs=0 -timeout=60 -rss_limit_mb=4096 \
+                -artifact_prefix="$B/prof/" "$corpus" "$SEEDS/$t" >"$B/prof/$t.log" 2>&1; then
+            # An input that crashes the target ends the pass before its profile is written (OCCT on some
+            # hostile BREP seeds: the fuzzing runs go past them with -ignore_crashes, the normal build answers
+            # them with exit 2). Then each input runs alone, and the ones that crash are counted and left out.
+            rm -f "$B/prof/$t".*.profraw
+            crashed=0 total=0
+            for f in "$corpus"/* "$SEEDS/$t"/*; do
+                total=$((total + 1))
+                LLVM_PROFILE_FILE="$PWD/$B/prof/$t.%p.profraw" "$B/fuzz/$t" -timeout=60 -rss_limit_mb=4096 \
+                    -artifact_prefix="$B/prof/" "$f" >>"$B/prof/$t.log" 2>&1 || crashed=$((crashed + 1))
+            done
+            echo "   ($t: $crashed of $total inputs end the target alone, left out; see $B/prof/$t.log)" >&2
+        fi
         "$PROFDATA" merge -sparse "$B/prof/$t".*.profraw -o "$B/prof/$t.profdata"
         "$COV" export -summary-only -instr-profile="$B/prof/$t.profdata" "$B/fuzz/$t" >"$B/prof/$t.json"
     fi
