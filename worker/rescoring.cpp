@@ -14,8 +14,10 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -252,6 +254,18 @@ public:
         }
     }
 
+    // Starts the process now (it loads its libraries while the caller goes on); score() starts it otherwise.
+    void start() { ensureStarted(); }
+
+    // Ends a worker that never got a job at once (it may still be loading): no reason to wait for it.
+    void abandon() {
+        if (proc_ && proc_->state() != QProcess::NotRunning) {
+            proc_->kill();
+            proc_->waitForFinished(2000);
+        }
+        proc_.reset();
+    }
+
     void stop() {
         if (!proc_) return;
         if (proc_->state() != QProcess::NotRunning) {
@@ -332,6 +346,88 @@ RescoreResults RescoreEngine::run(const ResultSet& set, const std::vector<TrialI
     std::map<std::string, FileHashes> taskMemo;
     std::vector<std::vector<std::size_t>> groups; // pending trials, one group per task
     std::map<std::string, std::size_t> groupOfTask;
+    std::vector<std::atomic<std::size_t>>
+        cursor;                // next trial of each task to hand out (set once jobs are made)
+    std::size_t nextGroup = 0; // the first task no worker has taken yet (under groupMutex)
+    std::mutex groupMutex;
+    // The first worker thread starts before the jobs are made: its process loads its libraries (~50 ms,
+    // OCCT's) while this thread hashes documents and reads the cache, instead of after (docs/cluster.md
+    // "End to end"). It waits for `jobsReady`; when nothing is left to score it ends its process at once.
+    std::mutex readyMutex;
+    std::condition_variable readyChanged;
+    bool jobsReady = false;
+    std::size_t pending = 0;
+    auto takeGroup = [&]() -> std::optional<std::size_t> {
+        std::lock_guard<std::mutex> lock(groupMutex);
+        if (nextGroup < groups.size()) return nextGroup++;
+        std::optional<std::size_t> best;
+        std::size_t bestLeft = 0;
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            const std::size_t done = std::min(cursor[g].load(), groups[g].size());
+            if (groups[g].size() - done > bestLeft) {
+                bestLeft = groups[g].size() - done;
+                best = g;
+            }
+        }
+        return best;
+    };
+    auto work = [&](bool early) {
+        Worker worker(options_, cancelled_);
+        if (early) {
+            worker.start();
+            std::unique_lock<std::mutex> lock(readyMutex);
+            readyChanged.wait(lock, [&] { return jobsReady; });
+            if (pending == 0 || cancelled_) {
+                worker.abandon();
+                return;
+            }
+        }
+        std::optional<std::size_t> group;
+        for (;;) {
+            if (cancelled_) return;
+            std::size_t i = 0;
+            if (group) {
+                const std::size_t k = cursor[*group].fetch_add(1);
+                if (k < groups[*group].size())
+                    i = groups[*group][k];
+                else
+                    group.reset();
+            }
+            if (!group) {
+                group = takeGroup();
+                if (!group) return;
+                continue;
+            }
+            // A crash or hang marks only this trial; score() restarts the process for the next one.
+            RescoredResult r = worker.score(lines[i], static_cast<long long>(i));
+            if (cancelled_ && r.scorerCrash && r.error == "cancelled") return;
+            if (cacheOf[i] && !r.scorerCrash) cacheOf[i]->store(keys[i], r);
+            finish(i, std::move(r));
+        }
+    };
+    std::vector<std::unique_ptr<QThread>> threads;
+    const auto releaseEarly = [&] {
+        {
+            std::lock_guard<std::mutex> lock(readyMutex);
+            jobsReady = true;
+        }
+        readyChanged.notify_all();
+    };
+    // Released on every way out of this function (an exception while making jobs included), so that the early
+    // thread never waits forever; joined before the locals it uses go.
+    struct JoinAll {
+        std::vector<std::unique_ptr<QThread>>& threads;
+        std::function<void()> release;
+        ~JoinAll() {
+            release();
+            for (auto& t : threads)
+                t->wait();
+        }
+    } joinAll{threads, releaseEarly};
+    if (options_.workers >= 1 && n > 0) {
+        threads.emplace_back(QThread::create(work, true));
+        threads.back()->start();
+    }
     for (std::size_t i = 0; i < n && !cancelled_; ++i) {
         std::string why;
         auto job = makeRescoreJob(set, trials[i], &why);
@@ -384,58 +480,16 @@ RescoreResults RescoreEngine::run(const ResultSet& set, const std::vector<TrialI
     // number of workers (with one worker the order is the old single queue's).
     std::stable_sort(groups.begin(), groups.end(),
                      [](const auto& a, const auto& b) { return a.size() > b.size(); });
-    std::size_t pending = 0;
     for (const auto& g : groups)
         pending += g.size();
-    std::vector<std::atomic<std::size_t>> cursor(groups.size()); // next trial of each task to hand out
+    cursor = std::vector<std::atomic<std::size_t>>(groups.size());
     for (auto& c : cursor)
         c = 0;
-    std::size_t nextGroup = 0; // the first task no worker has taken yet (under groupMutex)
-    std::mutex groupMutex;
-    auto takeGroup = [&]() -> std::optional<std::size_t> {
-        std::lock_guard<std::mutex> lock(groupMutex);
-        if (nextGroup < groups.size()) return nextGroup++;
-        std::optional<std::size_t> best;
-        std::size_t bestLeft = 0;
-        for (std::size_t g = 0; g < groups.size(); ++g) {
-            const std::size_t done = std::min(cursor[g].load(), groups[g].size());
-            if (groups[g].size() - done > bestLeft) {
-                bestLeft = groups[g].size() - done;
-                best = g;
-            }
-        }
-        return best;
-    };
-    auto work = [&] {
-        Worker worker(options_, cancelled_);
-        std::optional<std::size_t> group;
-        for (;;) {
-            if (cancelled_) return;
-            std::size_t i = 0;
-            if (group) {
-                const std::size_t k = cursor[*group].fetch_add(1);
-                if (k < groups[*group].size())
-                    i = groups[*group][k];
-                else
-                    group.reset();
-            }
-            if (!group) {
-                group = takeGroup();
-                if (!group) return;
-                continue;
-            }
-            // A crash or hang marks only this trial; score() restarts the process for the next one.
-            RescoredResult r = worker.score(lines[i], static_cast<long long>(i));
-            if (cancelled_ && r.scorerCrash && r.error == "cancelled") return;
-            if (cacheOf[i] && !r.scorerCrash) cacheOf[i]->store(keys[i], r);
-            finish(i, std::move(r));
-        }
-    };
+    releaseEarly();
     const int nThreads =
         static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(options_.workers), pending));
-    std::vector<std::unique_ptr<QThread>> threads;
-    for (int t = 0; t < nThreads; ++t) {
-        threads.emplace_back(QThread::create(work));
+    for (int t = static_cast<int>(threads.size()); t < nThreads; ++t) {
+        threads.emplace_back(QThread::create(work, false));
         threads.back()->start();
     }
     for (auto& t : threads)
