@@ -16,7 +16,6 @@
 //                                     on 16 threads like the reopen (docs/index.md "Why every file"): one
 //                                     per trial folder, every directory plus result.json, every entry
 // Prints the step's own seconds (without process start) and the number of trials.
-#include <QThread>
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -27,11 +26,11 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "models/bundle_tree.h"
+#include "models/parallel.h"
 #include "models/result_set.h"
 #include "scoring/safe_zip.h"
 
@@ -69,14 +68,7 @@ std::size_t floorRead(const std::string& bundle) {
             bytes += buf.size();
         }
     };
-    std::vector<std::unique_ptr<QThread>> threads;
-    for (int k = 1; k < 8; ++k) {
-        threads.emplace_back(QThread::create(worker));
-        threads.back()->start();
-    }
-    worker();
-    for (auto& t : threads)
-        t->wait();
+    vernier::runOnThreads(8, worker);
     return files.size();
 }
 
@@ -97,14 +89,7 @@ std::size_t zipFloorRead(const std::string& bundle) {
         for (std::size_t i = next.fetch_add(1); i < names.size(); i = next.fetch_add(1))
             bytes += zip.read(*names[i]).size();
     };
-    std::vector<std::unique_ptr<QThread>> threads;
-    for (int k = 1; k < 8; ++k) {
-        threads.emplace_back(QThread::create(worker));
-        threads.back()->start();
-    }
-    worker();
-    for (auto& t : threads)
-        t->wait();
+    vernier::runOnThreads(8, worker);
     return names.size();
 }
 
@@ -168,14 +153,7 @@ std::size_t signalClasses(const std::string& bundle) {
                 count += n;
             }
         };
-        std::vector<std::unique_ptr<QThread>> threads;
-        for (int k = 1; k < 16; ++k) {
-            threads.emplace_back(QThread::create(worker));
-            threads.back()->start();
-        }
-        worker();
-        for (auto& t : threads)
-            t->wait();
+        vernier::runOnThreads(16, worker);
         std::printf("signals: %-30s %.3f s, %zu stats\n", names[mode],
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
                     count.load());
