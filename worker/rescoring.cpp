@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QThread>
 #include <algorithm>
@@ -17,7 +18,6 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
-#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -346,8 +346,8 @@ RescoreResults RescoreEngine::run(const ResultSet& set, const std::vector<TrialI
     std::map<std::string, FileHashes> taskMemo;
     std::vector<std::vector<std::size_t>> groups; // pending trials, one group per task
     std::map<std::string, std::size_t> groupOfTask;
-    std::vector<std::atomic<std::size_t>>
-        cursor;                // next trial of each task to hand out (set once jobs are made)
+    // The next trial of each task to hand out (sized once the jobs are made).
+    std::vector<std::atomic<std::size_t>> cursor;
     std::size_t nextGroup = 0; // the first task no worker has taken yet (under groupMutex)
     std::mutex groupMutex;
     // The first worker thread starts before the jobs are made: its process loads its libraries (~50 ms,
@@ -415,15 +415,11 @@ RescoreResults RescoreEngine::run(const ResultSet& set, const std::vector<TrialI
     };
     // Released on every way out of this function (an exception while making jobs included), so that the early
     // thread never waits forever; joined before the locals it uses go.
-    struct JoinAll {
-        std::vector<std::unique_ptr<QThread>>& threads;
-        std::function<void()> release;
-        ~JoinAll() {
-            release();
-            for (auto& t : threads)
-                t->wait();
-        }
-    } joinAll{threads, releaseEarly};
+    const auto joinAll = qScopeGuard([&] {
+        releaseEarly();
+        for (auto& t : threads)
+            t->wait();
+    });
     if (options_.workers >= 1 && n > 0) {
         threads.emplace_back(QThread::create(work, true));
         threads.back()->start();
