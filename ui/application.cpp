@@ -27,6 +27,9 @@
 
 namespace vernier::ui {
 
+namespace {
+
+// The usage lines (a bad argument prints its reason and them; --help adds a description of each option).
 const char* const kUsage =
     "usage: vernier [BUNDLE... [--tasks PACK]]\n"
     "       vernier W.vernier.json | --workspace W\n"
@@ -34,8 +37,6 @@ const char* const kUsage =
     "       vernier [BUNDLE... [--tasks PACK] | W.vernier.json] --screenshot FILE.png [--size WxH] "
     "[--view VIEW]\n"
     "       vernier --version | --help\n";
-
-namespace {
 
 const char* const kHelp =
     "\n"

@@ -10,10 +10,6 @@ namespace vernier::ui {
 
 int runApplication(int argc, char** argv);
 
-// The usage lines of `vernier` (--help prints them with a description of each option; a bad argument prints
-// its reason and them).
-extern const char* const kUsage;
-
 // Parsed command line of `vernier`.
 struct GuiArguments {
     QStringList bundles;
