@@ -609,8 +609,12 @@ QChart* buildCostScatterChart(const Analysis& a) {
         chart->addSeries(s);
         s->attachAxis(x);
         s->attachAxis(y);
-        // Name next to the point so the figure reads without matching legend colours.
-        annotate(chart, s, QPointF(costs[i], scores[i]), s->name(), 8);
+        // Name next to the point so the figure reads without matching legend colours. The frontier leaves a
+        // point on it towards the upper right (more cost, more score): the names of those points sit just
+        // below their marker's middle, where the dashed line does not cross them.
+        const bool lineLeavesRight =
+            std::find(frontier.begin(), frontier.end(), static_cast<int>(i)) < frontier.end() - 1;
+        annotate(chart, s, QPointF(costs[i], scores[i]), s->name(), 8, lineLeavesRight ? 6 : 0);
     }
     noteUnplotted(
         chart, a, [](const SystemRow& row) { return !row.summary.costUsd; },
