@@ -9,7 +9,7 @@ remade from the checkout (docs/testing.md "Fuzzing").
 
     python3 scripts/fuzz_seeds.py OUT     (run from the repository root; writes OUT/<target>/<name>)
 """
-import glob, os, shutil, sys, zipfile
+import glob, json, os, re, shlex, shutil, sys, zipfile
 seeds = sys.argv[1]
 shutil.rmtree(seeds, ignore_errors=True)  # nothing left from an older version of this script
 def put(target, name, data):
@@ -36,7 +36,6 @@ for p in docs:
 for p in sorted(glob.glob("resources/sample/pack/*/tests/spec.json")) + sorted(glob.glob("tests/data/hostile/json/*.json")):
     put("fuzz_spec_json", p.replace("/", "_"), open(p, "rb").read())
 # fuzz_cli_args: the command lines of docs/cli.md (NUL-separated arguments), and each command's --help.
-import re, shlex
 commands = set()
 for n, line in enumerate(open("docs/cli.md", encoding="utf-8")):
     m = re.match(r"^\s*\$?\s*vernier-cli (.*?)\s*(\\|\(exit \d\))?\s*$", line)
@@ -69,7 +68,6 @@ for p in sorted(glob.glob("tests/data/workspace/*.json")):
 # 1 lock.json, 2 config.json); 0x80 + all three of a real job folder, NUL-separated. Each real result.json also
 # comes with its stats.evals groups renamed to the harness trial's ("agent__model__adhoc"), so that Harbor's
 # per-group figures are compared with a trial (n_trials, n_errors, mean) and not only found to name none.
-import json
 job_names = ("result.json", "lock.json", "config.json")
 for job in sorted(glob.glob("tests/data/harbor/job-*/")) + sorted(glob.glob("resources/sample/results/*/")):
     parts = []
