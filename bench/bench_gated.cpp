@@ -3,14 +3,19 @@
 // What a gated candidate costs (docs/scoring.md §15 "Gates first"): bench/data/prism_5004.FCStd is a Body
 // whose Pad has 5,006 faces, over the v2 complexity gate, scored against tests/data/fcstd/cylinder.FCStd (a
 // 40 mm disc) with a three-parameter spec. The steps add up to one trial as the rescoring worker scores it:
-// reading the zip and Document.xml, parsing the Body's stored shape, the structural gates (which integrate
-// the Body's volume), the complexity gate, and — only when asked — the spec's measurement bank.
+// reading the zip and Document.xml, parsing the Body's stored shape, the structural gates (the Body's volume,
+// in closed form for this polyhedral one, and its Tip's, parsed on a second thread), the complexity gate, and
+// — only when asked — the spec's measurement bank.
 // Made by bench/make_gated_candidate.py (freecadcmd).
 #include <benchmark/benchmark.h>
 
 #include <string>
 
+#include <BRepGProp.hxx>
+#include <GProp_GProps.hxx>
+
 #include "scoring/measure_document.h"
+#include "scoring/shape_integrals.h"
 #include "scoring/structural_gates.h"
 #include "scoring/trial_scorer.h"
 
@@ -47,6 +52,23 @@ void BM_GatedStructuralGates(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_GatedStructuralGates)->Unit(benchmark::kMillisecond);
+
+// The Body's volume alone, its shape parsed once: arg 0 = OCCT's Gauss integration (BRepGProp), 1 = the
+// closed form the gates use for a polyhedral shape (polyhedralVolume).
+void BM_GatedBodyVolume(benchmark::State& state) {
+    const FcDocument d = FcDocument::load(kCandidate);
+    const TopoDS_Shape& body = d.find("Body")->shape();
+    for (auto _ : state) {
+        if (state.range(0) == 0) {
+            GProp_GProps props;
+            BRepGProp::VolumeProperties(body, props);
+            benchmark::DoNotOptimize(props.Mass());
+        } else {
+            benchmark::DoNotOptimize(polyhedralVolume(body));
+        }
+    }
+}
+BENCHMARK(BM_GatedBodyVolume)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 void BM_GatedMeasureCandidate(benchmark::State& state) {
     for (auto _ : state) {

@@ -91,7 +91,7 @@ MeasuredDocument measureDocument(FcDocument doc, DocumentRole role, const Measur
     md.document = std::move(doc);
     md.role = role;
     const FcDocument& d = md.document;
-    StructuralCheck check = checkStructure(d, role);
+    StructuralCheck check = checkStructure(d, role, opts.maxFacesBeforeMeshing);
     md.scoredBody = std::move(check.scoredBody);
     if (const FcObject* body = d.find(md.scoredBody)) md.shape = body->shape();
     md.gate = std::move(check.gate);

@@ -12,10 +12,14 @@
 #include <BRepGProp_Sinert.hxx>
 #include <BRepGProp_Vinert.hxx>
 #include <BRep_Tool.hxx>
+#include <GeomAdaptor_Curve.hxx>
+#include <GeomAdaptor_Surface.hxx>
+#include <Geom_Curve.hxx>
 #include <Geom_Surface.hxx>
 #include <TopExp.hxx>
 #include <TopExp_Explorer.hxx>
 #include <TopoDS.hxx>
+#include <TopoDS_Edge.hxx>
 #include <TopoDS_Face.hxx>
 
 namespace vernier {
@@ -156,6 +160,57 @@ ShapeIntegrals integrateShape(const TopoDS_Shape& shape) {
         out.volume.Add(volume);
     }
     return out;
+}
+
+std::optional<double> polyhedralVolume(const TopoDS_Shape& shape) {
+    if (shape.IsNull()) return std::nullopt;
+    // The origin: the first end point met, so every vector is at most the part's size (an origin far away
+    // would cancel digits). Any origin gives the same volume for closed loops.
+    std::optional<gp_XYZ> origin;
+    double sixfold = 0; // 6 V = 2 sum over faces of (p - o).S
+    bool anyFace = false;
+    for (TopExp_Explorer ex(shape, TopAbs_FACE); ex.More(); ex.Next()) {
+        const TopoDS_Face& f = TopoDS::Face(ex.Current());
+        const TopAbs_Orientation o = f.Orientation();
+        if (o != TopAbs_FORWARD && o != TopAbs_REVERSED) continue; // as OCCT: no share of the volume
+        TopLoc_Location surfaceLocation;
+        const Handle(Geom_Surface) surface = BRep_Tool::Surface(f, surfaceLocation);
+        // A mirroring location turns the loops over: left to OCCT.
+        if (surface.IsNull() || surfaceLocation.Transformation().IsNegative() ||
+            GeomAdaptor_Surface(surface).GetType() != GeomAbs_Plane)
+            return std::nullopt;
+        anyFace = true;
+        gp_XYZ twiceArea(0, 0, 0), onFace(0, 0, 0);
+        bool first = true;
+        // Every edge of every wire, oriented as the face uses it (face, wire and edge orientations composed),
+        // so the loops run counter-clockwise about the outward normal and S points outwards.
+        for (TopExp_Explorer ee(f, TopAbs_EDGE); ee.More(); ee.Next()) {
+            const TopoDS_Edge& e = TopoDS::Edge(ee.Current());
+            if (BRep_Tool::Degenerated(e)) continue;
+            const TopAbs_Orientation eo = e.Orientation();
+            if (eo != TopAbs_FORWARD && eo != TopAbs_REVERSED) return std::nullopt;
+            TopLoc_Location curveLocation;
+            double a = 0, b = 0;
+            const Handle(Geom_Curve) curve = BRep_Tool::Curve(e, curveLocation, a, b);
+            if (curve.IsNull() || curveLocation.Transformation().IsNegative() ||
+                GeomAdaptor_Curve(curve).GetType() != GeomAbs_Line)
+                return std::nullopt;
+            gp_Pnt p = curve->Value(a), q = curve->Value(b);
+            if (!curveLocation.IsIdentity()) {
+                p.Transform(curveLocation.Transformation());
+                q.Transform(curveLocation.Transformation());
+            }
+            if (!origin) origin = p.XYZ();
+            gp_XYZ from = p.XYZ() - *origin, to = q.XYZ() - *origin;
+            if (eo == TopAbs_REVERSED) std::swap(from, to);
+            twiceArea += from.Crossed(to);
+            if (first) onFace = from;
+            first = false;
+        }
+        sixfold += onFace.Dot(twiceArea);
+    }
+    if (!anyFace) return std::nullopt;
+    return sixfold / 6.0;
 }
 
 } // namespace vernier

@@ -3,6 +3,7 @@
 // A solid's volume integrals and each of its faces' surface integrals in one pass over the faces.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include <GProp_GProps.hxx>
@@ -27,5 +28,14 @@ struct ShapeIntegrals {
 // from its surface integrals (divergence theorem; shape_integrals.cpp) instead of integrating it a second
 // time. Throws Standard_Failure as those calls do.
 ShapeIntegrals integrateShape(const TopoDS_Shape& shape);
+
+// The volume of a polyhedral shape in closed form, or nothing when a face is not a plane bounded by straight
+// edges (or an edge has no 3D curve). By the divergence theorem each planar face adds (p - o).S / 3, S being
+// the area vector of its boundary loops (half the sum of the edges' end-point cross products, edges as the
+// shape orients them) and p any point of it: no Gauss integration and no UV bounds (a 5,006-face prism: 10 ms
+// against OCCT's 237, bench_gated). A mirroring location is declined too. Equal to
+// BRepGProp::VolumeProperties to rounding; the gates use it where only the volume is needed (docs/scoring.md
+// "Gates first").
+std::optional<double> polyhedralVolume(const TopoDS_Shape& shape);
 
 } // namespace vernier

@@ -4,7 +4,10 @@
 #include "scoring/structural_gates.h"
 
 #include <cmath>
+#include <future>
+#include <limits>
 #include <map>
+#include <optional>
 #include <set>
 
 #include <BRepAdaptor_Curve.hxx>
@@ -88,42 +91,82 @@ bool isAllowedLeaf(const std::string& type) {
 
 // Volumes computed once per object: the gates ask for the same Body volume several times. For a Body the
 // whole integrals are kept (volume properties and each face's surface properties, integrated in one pass),
-// so the scored Body's serve its features too (inertia, face centroids, §3).
+// so the scored Body's serve its features too (inertia, face centroids, §3) — unless the Body has more faces
+// than the complexity gate lets through (a candidate only): it is never measured, so only its volume is
+// computed, in closed form when it is polyhedral (polyhedralVolume). Other objects need only their volume.
 class VolumeMemo {
 public:
+    explicit VolumeMemo(int bodyIntegralsUpToFaces = std::numeric_limits<int>::max())
+        : integralsUpTo_(bodyIntegralsUpToFaces) {}
     double of(const FcObject& o) { return entry(o).volume; }
     // The integrals behind of(o) for a Body, or nullptr when OCCT failed or the volume is not finite.
     const ShapeIntegrals* integralsOf(const FcObject& o) {
         const Entry& e = entry(o);
         return e.integrals ? &*e.integrals : nullptr;
     }
+    // of(o) when it is known or cheap (polyhedral); nothing when only Gauss integration could tell.
+    std::optional<double> cheap(const FcObject& o) {
+        Entry& e = cache_[&o];
+        if (e.done) return e.volume;
+        if (wantsIntegrals(o, e)) return entry(o).volume;
+        tryPolyhedral(o, e);
+        if (e.done) return e.volume;
+        return std::nullopt;
+    }
 
 private:
     struct Entry {
+        bool done = false;
         double volume = 0;
         std::optional<ShapeIntegrals> integrals;
+        bool polyhedralTried = false;
+        std::optional<bool> integralsWanted;
     };
-    const Entry& entry(const FcObject& o) {
-        auto [it, inserted] = cache_.try_emplace(&o);
-        if (inserted && !o.shape().IsNull()) {
+    bool wantsIntegrals(const FcObject& o, Entry& e) const {
+        if (!e.integralsWanted)
+            e.integralsWanted = o.type == kBody && (integralsUpTo_ == std::numeric_limits<int>::max() ||
+                                                    countOf(o.shape(), TopAbs_FACE) <= integralsUpTo_);
+        return *e.integralsWanted;
+    }
+    static void tryPolyhedral(const FcObject& o, Entry& e) {
+        if (e.polyhedralTried) return;
+        e.polyhedralTried = true;
+        if (o.shape().IsNull()) return;
+        try {
+            if (const auto v = polyhedralVolume(o.shape())) {
+                e.volume = std::isfinite(*v) ? *v : 0;
+                e.done = true;
+            }
+        } catch (const Standard_Failure&) {
+        }
+    }
+    Entry& entry(const FcObject& o) {
+        Entry& e = cache_[&o];
+        if (e.done) return e;
+        if (!o.shape().IsNull()) {
             try {
-                // Either way exactly shapeVolume()'s computation (shape_integrals.h).
-                if (o.type == kBody) {
+                if (wantsIntegrals(o, e)) {
+                    // Equal to shapeVolume()'s computation to rounding (shape_integrals.h).
                     ShapeIntegrals integrals = integrateShape(o.shape());
                     if (std::isfinite(integrals.volume.Mass())) {
-                        it->second.volume = integrals.volume.Mass();
-                        it->second.integrals = std::move(integrals);
+                        e.volume = integrals.volume.Mass();
+                        e.integrals = std::move(integrals);
                     }
                 } else {
-                    GProp_GProps props;
-                    BRepGProp::VolumeProperties(o.shape(), props);
-                    if (std::isfinite(props.Mass())) it->second.volume = props.Mass();
+                    tryPolyhedral(o, e);
+                    if (!e.done) {
+                        GProp_GProps props;
+                        BRepGProp::VolumeProperties(o.shape(), props);
+                        if (std::isfinite(props.Mass())) e.volume = props.Mass();
+                    }
                 }
             } catch (const Standard_Failure&) {
             }
         }
-        return it->second;
+        e.done = true;
+        return e;
     }
+    int integralsUpTo_;
     std::map<const FcObject*, Entry> cache_;
 };
 
@@ -168,10 +211,16 @@ bool flagged(const FcDocument& doc, const FcObject& o, std::set<std::string>& vi
             if (!someChild) return true;
         } else {
             if (countOf(o.shape(), TopAbs_FACE) != countOf(tip->shape(), TopAbs_FACE)) return true;
-            // The same faces bound the same solid: the volumes agree without integrating the tip.
-            if (!sameBoundary(o.shape(), tip->shape())) {
-                const double vb = memo.of(o), vt = memo.of(*tip);
-                if (std::abs(vb - vt) > 1e-6 * std::max({std::abs(vb), std::abs(vt), 1.0})) return true;
+            const auto differ = [](double vb, double vt) {
+                return std::abs(vb - vt) > 1e-6 * std::max({std::abs(vb), std::abs(vt), 1.0});
+            };
+            // Both volumes at hand or in closed form: compare them. Otherwise, the same faces bound the same
+            // solid: the volumes agree without integrating the tip.
+            const auto cheapBody = memo.cheap(o), cheapTip = memo.cheap(*tip);
+            if (cheapBody && cheapTip) {
+                if (differ(*cheapBody, *cheapTip)) return true;
+            } else if (!sameBoundary(o.shape(), tip->shape()) && differ(memo.of(o), memo.of(*tip))) {
+                return true;
             }
         }
     }
@@ -387,8 +436,26 @@ std::optional<GateResult> complexityGate(int nFaces, DocumentRole role, int maxF
                           "); gated geometry to 0.0 — geometry too complex to be a valid candidate"};
 }
 
-StructuralCheck checkStructure(const FcDocument& doc, DocumentRole role) {
-    VolumeMemo memo;
+StructuralCheck checkStructure(const FcDocument& doc, DocumentRole role, int maxCandidateFaces) {
+    // The gates read each Body's shape, then (feature-tree gate) its Tip's: the Tips are parsed meanwhile on
+    // a second thread, which takes the larger part of a big document's reading off the critical path. The
+    // same shapes, the same bits: only when each is parsed changes (FcObject::shape is thread-safe).
+    std::vector<const FcObject*> tips;
+    for (const auto& o : doc.objects)
+        if (o.type == kBody)
+            if (const FcProperty* tip = o.property("Tip"); tip && !tip->links.empty())
+                if (const FcObject* t = doc.find(tip->links.front()); t && t->stored) tips.push_back(t);
+    std::future<void> tipsParsed;
+    if (!tips.empty())
+        tipsParsed = std::async(std::launch::async, [&tips] {
+            for (const FcObject* t : tips) {
+                try {
+                    t->shape();
+                } catch (...) { // a corrupt shape throws again where the gates read it
+                }
+            }
+        });
+    VolumeMemo memo(role == DocumentRole::Candidate ? maxCandidateFaces : std::numeric_limits<int>::max());
     StructuralCheck out;
     const auto bodies = bodiesOf(doc, memo);
     out.scoredBody = scoredOf(bodies);

@@ -70,6 +70,9 @@ struct StructuralCheck {
     // measureDocument reuses it instead of integrating the same solid and its faces again.
     std::optional<ShapeIntegrals> scoredBodyIntegrals;
 };
-StructuralCheck checkStructure(const FcDocument& doc, DocumentRole role);
+// A candidate Body with more than maxCandidateFaces faces is never measured (the complexity gate): its
+// integrals are not computed, only its volume (absent scoredBodyIntegrals).
+StructuralCheck checkStructure(const FcDocument& doc, DocumentRole role,
+                               int maxCandidateFaces = kMaxCandidateFaces);
 
 } // namespace vernier
