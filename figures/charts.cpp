@@ -489,7 +489,7 @@ static QChart* stackedCountChart(QHorizontalStackedBarSeries* series, const QStr
 }
 
 QChart* buildZeroTaxonomyChart(const Analysis& a) {
-    const QString title = rewardsTitle(a, QStringLiteral("Zero-reward trials by failure category"));
+    const QString title = rewardsTitle(a, QStringLiteral("Zero-reward tasks by failure category"));
     if (a.rows.empty()) return emptyChart(title, QStringLiteral("no systems"));
     auto* series = new QHorizontalStackedBarSeries;
     series->setObjectName(QStringLiteral("zeroSeries"));
