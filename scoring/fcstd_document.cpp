@@ -29,8 +29,9 @@ struct FcObject::StoredShape {
     std::once_flag once;
     std::string what; // "shape file 'PartShape3.brp' of object 'Pad'", for reasons
     std::shared_ptr<const SafeZip> archive;
-    std::string entry; // zip entry (with archive), else
-    std::string bytes; // inline bytes
+    std::string entry;      // zip entry (with archive), else
+    std::string bytes;      // inline bytes
+    std::uint64_t size = 0; // the stored bytes' (uncompressed) size; set at load, never changed
     TopoDS_Shape shape;
     std::exception_ptr error;
 };
@@ -488,9 +489,12 @@ FcDocument loadFromZip(std::shared_ptr<const SafeZip> archive, const std::string
                 throw InputError(stored->what + " is missing from the archive");
             stored->archive = archive;
             stored->entry = shapeProp->shapeEntry;
+            if (const ZipEntryInfo* info = zip.entry(shapeProp->shapeEntry))
+                stored->size = info->uncompressedSize;
         } else if (auto it = inlineShapes.find(o.name); it != inlineShapes.end()) {
             stored->what = "inline shape of object '" + o.name + "'";
             stored->bytes = std::move(it->second);
+            stored->size = stored->bytes.size();
         } else {
             continue;
         }
@@ -522,6 +526,10 @@ const TopoDS_Shape& FcObject::shape() const {
     });
     if (s.error) std::rethrow_exception(s.error);
     return s.shape;
+}
+
+std::uint64_t FcObject::storedShapeBytes() const {
+    return stored ? stored->size : 0;
 }
 
 void FcObject::setShape(const TopoDS_Shape& shape) {

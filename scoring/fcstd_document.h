@@ -3,6 +3,7 @@
 #pragma once
 // The objects of a FreeCAD document (.FCStd) as stored: types, links, quantities, sketches, shapes.
 // Read without FreeCAD (docs/fcstd.md); nothing is recomputed.
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -73,6 +74,9 @@ struct FcObject {
     // Thread-safe; with ShapeLoading::OnDemand the first call parses it (InputError when corrupt).
     const TopoDS_Shape& shape() const;
     void setShape(const TopoDS_Shape& shape); // for documents built in code (tests)
+    // Size of the stored shape's bytes (uncompressed, as the archive declares it); 0 when there are none or
+    // the shape was built in code. Known from the load on, without parsing; safe from any thread.
+    std::uint64_t storedShapeBytes() const;
 
     const FcProperty* property(const std::string& n) const;
     // Objects this one links to (all link-type properties, ObjectDeps when present), in order, unique.

@@ -4,6 +4,7 @@
 #include "scoring/structural_gates.h"
 
 #include <cmath>
+#include <cstdint>
 #include <future>
 #include <limits>
 #include <map>
@@ -437,14 +438,18 @@ std::optional<GateResult> complexityGate(int nFaces, DocumentRole role, int maxF
 }
 
 StructuralCheck checkStructure(const FcDocument& doc, DocumentRole role, int maxCandidateFaces) {
-    // The gates read each Body's shape, then (feature-tree gate) its Tip's: the Tips are parsed meanwhile on
-    // a second thread, which takes the larger part of a big document's reading off the critical path. The
-    // same shapes, the same bits: only when each is parsed changes (FcObject::shape is thread-safe).
+    // The gates read each Body's shape, then (feature-tree gate) its Tip's: a large Tip is parsed meanwhile
+    // on a second thread, which takes the larger part of a big document's reading off the critical path (a
+    // small one is not worth a thread: its start and fresh memory cost more CPU than the parse). The same
+    // shapes, the same bits: only when each is parsed changes (FcObject::shape is thread-safe).
+    constexpr std::uint64_t kParseAheadBytes = 512 * 1024;
     std::vector<const FcObject*> tips;
     for (const auto& o : doc.objects)
         if (o.type == kBody)
             if (const FcProperty* tip = o.property("Tip"); tip && !tip->links.empty())
-                if (const FcObject* t = doc.find(tip->links.front()); t && t->stored) tips.push_back(t);
+                if (const FcObject* t = doc.find(tip->links.front());
+                    t && t->storedShapeBytes() >= kParseAheadBytes)
+                    tips.push_back(t);
     std::future<void> tipsParsed;
     if (!tips.empty())
         tipsParsed = std::async(std::launch::async, [&tips] {

@@ -287,6 +287,10 @@ TEST(PolyhedralVolume, GatedPrismHandChecked) {
         ASSERT_TRUE(v) << name;
         EXPECT_NEAR(*v, expected, 1e-9 * expected) << name;
     }
+    // The stored sizes the gates use to parse a large Tip ahead (`unzip -l`): PartShape.brp, PartShape3.brp.
+    EXPECT_EQ(doc.find("Body")->storedShapeBytes(), 6367330u);
+    EXPECT_EQ(doc.find("Pad")->storedShapeBytes(), 4684334u);
+    EXPECT_EQ(doc.find("Origin")->storedShapeBytes(), 0u);
     const StructuralCheck gated = checkStructure(doc, DocumentRole::Candidate);
     EXPECT_FALSE(gated.gate);
     EXPECT_EQ(gated.scoredBody, "Body");
