@@ -20,17 +20,20 @@
 #include <cstdio>
 #include <exception>
 
+#include <Standard_Failure.hxx>
 #include <TopExp.hxx>
 #include <TopTools_IndexedMapOfShape.hxx>
 
 #include "scoring/errors.h"
 #include "scoring/fcstd_document.h"
 #include "scoring/measure_document.h"
+#include "scoring/shape_integrals.h"
 #include "scoring/structural_gates.h"
 #include "vernier_version.h"
 #include "viewers/occt_platform.h"
 #include "viewers/occt_view_widget.h"
 #include "viewers/scene_builder.h"
+#include "viewers/shape_presentation.h"
 
 namespace vernier::ui {
 
@@ -179,6 +182,28 @@ DocumentReport inspectDocument(const std::string& path) {
     } catch (const std::exception&) {
         // A shape that cannot be restored is simply not shown; the gates already say why.
     }
+    // Meshed here, off the GUI thread, as the view will want it (a 5,004-gon's caps take seconds).
+    try {
+        viewers::tessellateForDisplay(r.shape);
+    } catch (const Standard_Failure&) {
+        // the view meshes it itself, or shows what it can
+    }
+    if (!r.features && !r.shape.IsNull()) {
+        try {
+            DocumentReport::Counts c;
+            TopTools_IndexedMapOfShape faces, vertices, solids;
+            TopExp::MapShapes(r.shape, TopAbs_FACE, faces);
+            TopExp::MapShapes(r.shape, TopAbs_VERTEX, vertices);
+            TopExp::MapShapes(r.shape, TopAbs_SOLID, solids);
+            c.faces = faces.Extent();
+            c.vertices = vertices.Extent();
+            c.solids = solids.Extent();
+            const std::optional<double> closedForm = polyhedralVolume(r.shape);
+            c.volume = closedForm ? *closedForm : shapeVolume(r.shape);
+            r.shownCounts = c;
+        } catch (const Standard_Failure&) {
+        }
+    }
     return r;
 }
 
@@ -294,10 +319,17 @@ void SingleDocumentWindow::showReport(DocumentReport report) {
         for (const auto& [type, area] : f->surfaceAreaByType)
             addRow(features_, tr("Area on %1 faces (mm²)").arg(QString::fromStdString(type)),
                    number(area, 2));
-    } else if (!report_.measureError.empty()) {
-        addRow(features_, tr("Not measured"), QString::fromStdString(report_.measureError));
     } else {
-        addRow(features_, tr("Not measured"), tr("a gate fired (below)"));
+        addRow(features_, tr("Not measured"),
+               report_.measureError.empty() ? tr("a gate fired (below)")
+                                            : QString::fromStdString(report_.measureError));
+        if (const auto& c = report_.shownCounts) {
+            const QString of = QString::fromStdString(report_.shapeSource);
+            addRow(features_, tr("Faces of %1").arg(of), QString::number(c->faces));
+            addRow(features_, tr("Vertices of %1").arg(of), QString::number(c->vertices));
+            addRow(features_, tr("Solids of %1").arg(of), QString::number(c->solids));
+            addRow(features_, tr("Volume of %1 (mm³)").arg(of), number(c->volume, 2));
+        }
     }
 
     for (const auto& g : report_.gates) {

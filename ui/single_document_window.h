@@ -51,6 +51,13 @@ struct DocumentReport {
     std::vector<GateRow> gates;
     std::optional<GeometryFeatures> features; // absent when a gate fired or measuring failed
     std::string measureError;                 // one line, when measuring failed
+    // When there are no features (a gate fired, measuring failed) but a shape is shown: what can be told of
+    // it without measuring — its counts and volume (closed form when polyhedral, else OCCT's integration).
+    struct Counts {
+        int faces = 0, vertices = 0, solids = 0;
+        double volume = 0;
+    };
+    std::optional<Counts> shownCounts;
 };
 
 // Reads, gates and measures a document as a candidate (the role an answer has). Never throws.

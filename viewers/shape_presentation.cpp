@@ -10,6 +10,7 @@
 #include <Graphic3d_AspectFillArea3d.hxx>
 #include <Prs3d_LineAspect.hxx>
 #include <Prs3d_ShadingAspect.hxx>
+#include <StdPrs_ToolTriangulatedShape.hxx>
 #include <TopExp.hxx>
 #include <TopTools_IndexedMapOfShape.hxx>
 #include <TopoDS_Compound.hxx>
@@ -55,6 +56,12 @@ Handle(AIS_ColoredShape)
     drawer->SetFaceBoundaryUpperContinuity(GeomAbs_C0); // seam-like smooth edges stay hidden
     if (transparency > 0) prs->SetTransparency(std::min(transparency, 0.95));
     return prs;
+}
+
+void tessellateForDisplay(const TopoDS_Shape& shape) {
+    if (shape.IsNull()) return;
+    Handle(Prs3d_Drawer) drawer = new Prs3d_Drawer();
+    StdPrs_ToolTriangulatedShape::Tessellate(shape, drawer);
 }
 
 void markFaces(const Handle(AIS_ColoredShape) & prs, const TopoDS_Shape& shape, const std::vector<int>& faces,

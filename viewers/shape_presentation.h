@@ -36,6 +36,12 @@ gp_Trsf toTrsf(const Eigen::Matrix3d& R, const Eigen::Vector3d& t);
 Handle(AIS_ColoredShape)
     makeShadedShape(const TopoDS_Shape& shape, const QColor& colour, double transparency = 0);
 
+// Meshes `shape` as a presentation of makeShadedShape meshes it when first displayed (OCCT's default
+// deflection), so that display finds the triangulation made. Displaying meshes on the GUI thread; a part with
+// thousands of faces or a polygon of thousands of sides takes seconds there, so callers mesh ahead on a
+// worker thread, before the shape is shared.
+void tessellateForDisplay(const TopoDS_Shape& shape);
+
 // Paints the faces of `shape` with these indices (0-based, TopExp face map order) opaque in `colour`.
 void markFaces(const Handle(AIS_ColoredShape) & prs, const TopoDS_Shape& shape, const std::vector<int>& faces,
                const QColor& colour);

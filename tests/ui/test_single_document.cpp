@@ -137,6 +137,32 @@ TEST(SingleDocument, AGatedDocumentShowsWhichGateFiredAndStillShowsItsShape) {
     AIS_ListOfInteractive shown;
     w.view()->context()->DisplayedObjects(shown);
     EXPECT_EQ(shown.Size(), 1);
+    // What can be told without measuring: the baked Part.makeBox(10, 5, 3) (tests/fixtures/make_fixtures.py)
+    // has 6 faces, 8 vertices, one solid, 150 mm^3.
+    EXPECT_EQ(valueOf(w.featureTable(), "Faces of Body"), "6");
+    EXPECT_EQ(valueOf(w.featureTable(), "Vertices of Body"), "8");
+    EXPECT_EQ(valueOf(w.featureTable(), "Solids of Body"), "1");
+    EXPECT_EQ(valueOf(w.featureTable(), "Volume of Body (mm³)"), "150.00");
+}
+
+// Over the complexity gate (bench/make_gated_candidate.py: a Pad of a regular 5,004-gon of circumradius
+// 20 mm, 5 mm high): the gate's reason, and the counts and volume (n/2) R^2 sin(2 pi / n) h = 6283.18 mm^3.
+TEST(SingleDocument, AComplexDocumentShowsTheComplexityGateAndItsCounts) {
+    SingleDocumentWindow w;
+    w.resize(1200, 800);
+    w.show();
+    w.openDocument(QStringLiteral(VERNIER_SOURCE_DIR "/bench/data/prism_5004.FCStd"));
+    ASSERT_TRUE(waitReady(w));
+    const QTableWidget* g = w.gateTable();
+    ASSERT_EQ(g->rowCount(), 4);
+    EXPECT_EQ(g->item(2, 1)->text(), "passes");
+    EXPECT_EQ(g->item(3, 0)->text(), "complexity");
+    EXPECT_TRUE(g->item(3, 1)->text().startsWith("fires: candidate has 5006 faces (> 5000)"))
+        << g->item(3, 1)->text().toStdString();
+    EXPECT_EQ(valueOf(w.featureTable(), "Faces of Body"), "5006");
+    EXPECT_EQ(valueOf(w.featureTable(), "Vertices of Body"), "10008");
+    EXPECT_EQ(valueOf(w.featureTable(), "Solids of Body"), "1");
+    EXPECT_EQ(valueOf(w.featureTable(), "Volume of Body (mm³)"), "6283.18");
 }
 
 TEST(SingleDocument, ACorruptFileShowsItsOneLineReason) {
