@@ -4,6 +4,9 @@
 
 #include <BRepBuilderAPI_Copy.hxx>
 #include <QtConcurrent/QtConcurrentRun>
+#include <Standard_Failure.hxx>
+
+#include "viewers/shape_presentation.h"
 
 namespace vernier::ui {
 
@@ -71,7 +74,18 @@ void AnalysisTask::start(std::vector<StageInput> inputs) {
         std::vector<StageAnalysis> out;
         for (const auto& in : inputs) {
             if (cancelled->load()) break;
-            out.push_back(analyse(in));
+            StageAnalysis a = analyse(in);
+            // The views mesh what they show when they display it, on the GUI thread, where a part with
+            // thousands of faces took seconds: meshed here instead, before the shapes are shared, as the
+            // views will want them (viewers::tessellateForDisplay).
+            for (const auto* doc : {&a.reference, &a.candidate})
+                if (*doc && !cancelled->load()) {
+                    try {
+                        viewers::tessellateForDisplay((*doc)->shape);
+                    } catch (const Standard_Failure&) { // the view meshes it itself, or shows what it can
+                    }
+                }
+            out.push_back(std::move(a));
         }
         return out;
     }));
