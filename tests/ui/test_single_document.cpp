@@ -33,6 +33,14 @@ bool waitReady(SingleDocumentWindow& w) {
     return spy.wait(120000);
 }
 
+// Shows the window at 1200 x 800, opens `path` and waits until it is shown; false on a time-out.
+bool openShown(SingleDocumentWindow& w, const QString& path) {
+    w.resize(1200, 800);
+    w.show();
+    w.openDocument(path);
+    return waitReady(w);
+}
+
 // Column 1 of the row whose column 0 is `name`; "" when there is none.
 QString valueOf(const QTableWidget* t, const QString& name) {
     for (int r = 0; r < t->rowCount(); ++r)
@@ -53,10 +61,7 @@ TEST(SingleDocument, CommandLineWithOneFcstdIsTheSingleDocumentMode) {
 
 TEST(SingleDocument, PlateHoleShowsShapeFeatureTreeMeasuresAndGates) {
     SingleDocumentWindow w;
-    w.resize(1200, 800);
-    w.show();
-    w.openDocument(kPlateHole);
-    ASSERT_TRUE(waitReady(w));
+    ASSERT_TRUE(openShown(w, kPlateHole));
     EXPECT_FALSE(w.loading());
     EXPECT_EQ(w.report().error, "");
     EXPECT_EQ(w.report().scoredBody, "Body");
@@ -117,10 +122,7 @@ TEST(SingleDocument, PlateHoleShowsShapeFeatureTreeMeasuresAndGates) {
 TEST(SingleDocument, AGatedDocumentShowsWhichGateFiredAndStillShowsItsShape) {
     // baked_feature.FCStd: a Body whose only member is a bare PartDesign::Feature holding a baked box.
     SingleDocumentWindow w;
-    w.resize(1200, 800);
-    w.show();
-    w.openDocument(QStringLiteral(VERNIER_TEST_DATA_DIR "/fcstd/baked_feature.FCStd"));
-    ASSERT_TRUE(waitReady(w));
+    ASSERT_TRUE(openShown(w, QStringLiteral(VERNIER_TEST_DATA_DIR "/fcstd/baked_feature.FCStd")));
     EXPECT_EQ(w.report().error, "");
     const QTableWidget* g = w.gateTable();
     ASSERT_EQ(g->rowCount(), 4);
@@ -149,10 +151,7 @@ TEST(SingleDocument, AGatedDocumentShowsWhichGateFiredAndStillShowsItsShape) {
 // 20 mm, 5 mm high): the gate's reason, and the counts and volume (n/2) R^2 sin(2 pi / n) h = 6283.18 mm^3.
 TEST(SingleDocument, AComplexDocumentShowsTheComplexityGateAndItsCounts) {
     SingleDocumentWindow w;
-    w.resize(1200, 800);
-    w.show();
-    w.openDocument(QStringLiteral(VERNIER_SOURCE_DIR "/bench/data/prism_5004.FCStd"));
-    ASSERT_TRUE(waitReady(w));
+    ASSERT_TRUE(openShown(w, QStringLiteral(VERNIER_SOURCE_DIR "/bench/data/prism_5004.FCStd")));
     const QTableWidget* g = w.gateTable();
     ASSERT_EQ(g->rowCount(), 4);
     EXPECT_EQ(g->item(2, 1)->text(), "passes");
@@ -173,10 +172,7 @@ TEST(SingleDocument, ACorruptFileShowsItsOneLineReason) {
         out << "PK\x03\x04 this is not a FreeCAD document, only its first bytes look like one";
     }
     SingleDocumentWindow w;
-    w.resize(1200, 800);
-    w.show();
-    w.openDocument(QString::fromStdString(file.string()));
-    ASSERT_TRUE(waitReady(w));
+    ASSERT_TRUE(openShown(w, QString::fromStdString(file.string())));
     fs::remove(file);
     const std::string error = w.report().error;
     EXPECT_NE(error, "");
