@@ -183,11 +183,7 @@ DocumentReport inspectDocument(const std::string& path) {
         // A shape that cannot be restored is simply not shown; the gates already say why.
     }
     // Meshed here, off the GUI thread, as the view will want it (a 5,004-gon's caps take seconds).
-    try {
-        viewers::tessellateForDisplay(r.shape);
-    } catch (const Standard_Failure&) {
-        // the view meshes it itself, or shows what it can
-    }
+    viewers::tessellateForDisplay(r.shape);
     if (!r.features && !r.shape.IsNull()) {
         try {
             DocumentReport::Counts c;

@@ -10,6 +10,7 @@
 #include <Graphic3d_AspectFillArea3d.hxx>
 #include <Prs3d_LineAspect.hxx>
 #include <Prs3d_ShadingAspect.hxx>
+#include <Standard_Failure.hxx>
 #include <StdPrs_ToolTriangulatedShape.hxx>
 #include <TopExp.hxx>
 #include <TopTools_IndexedMapOfShape.hxx>
@@ -60,8 +61,11 @@ Handle(AIS_ColoredShape)
 
 void tessellateForDisplay(const TopoDS_Shape& shape) {
     if (shape.IsNull()) return;
-    Handle(Prs3d_Drawer) drawer = new Prs3d_Drawer();
-    StdPrs_ToolTriangulatedShape::Tessellate(shape, drawer);
+    try {
+        Handle(Prs3d_Drawer) drawer = new Prs3d_Drawer();
+        StdPrs_ToolTriangulatedShape::Tessellate(shape, drawer);
+    } catch (const Standard_Failure&) { // the display meshes it itself, or shows what it can
+    }
 }
 
 void markFaces(const Handle(AIS_ColoredShape) & prs, const TopoDS_Shape& shape, const std::vector<int>& faces,

@@ -4,7 +4,6 @@
 
 #include <BRepBuilderAPI_Copy.hxx>
 #include <QtConcurrent/QtConcurrentRun>
-#include <Standard_Failure.hxx>
 
 #include "viewers/shape_presentation.h"
 
@@ -79,12 +78,7 @@ void AnalysisTask::start(std::vector<StageInput> inputs) {
             // thousands of faces took seconds: meshed here instead, before the shapes are shared, as the
             // views will want them (viewers::tessellateForDisplay).
             for (const auto* doc : {&a.reference, &a.candidate})
-                if (*doc && !cancelled->load()) {
-                    try {
-                        viewers::tessellateForDisplay((*doc)->shape);
-                    } catch (const Standard_Failure&) { // the view meshes it itself, or shows what it can
-                    }
-                }
+                if (*doc && !cancelled->load()) viewers::tessellateForDisplay((*doc)->shape);
             out.push_back(std::move(a));
         }
         return out;
