@@ -14,6 +14,7 @@
 #include <QStandardPaths>
 #include <QThread>
 #include <sqlite3.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include <nlohmann/json.hpp>
@@ -695,11 +696,11 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
                 std::string owner = l.rel.empty() ? std::string() : l.rel + "/";
                 taken.push_back({Signal{std::move(l.rel), true, l.mtimeNs}, std::move(owner)});
             } else {
-                Signal s{l.rel, false, l.mtimeNs};
+                Signal s{std::move(l.rel), false, l.mtimeNs};
                 s.size = l.size;
                 s.inode = l.inode;
                 s.ctime = l.ctimeNs;
-                files.push_back({std::move(s), std::move(l.rel)});
+                files.push_back({std::move(s), {}});
             }
         }
         listed.clear();
@@ -808,6 +809,11 @@ IndexedImport importBundleIndexed(const std::string& bundle, std::vector<TrialRe
                 std::snprintf(buf, sizeof buf, " %s %.3f s;", name, seconds);
                 line += buf;
             }
+            // The process's peak so far: a first open's peak is in these phases (docs/index.md
+            // "Performance").
+            struct rusage usage {};
+            if (getrusage(RUSAGE_SELF, &usage) == 0)
+                line += " peak resident " + std::to_string(usage.ru_maxrss / 1024) + " MiB";
             std::fprintf(stderr, "%s\n", line.c_str());
         }
     }

@@ -84,7 +84,11 @@ std::vector<Signal> decodeSignals(std::string_view validation, const std::string
 // seen at the next open): the directories before the bundle is listed, the parsed files before they are read.
 struct TakenSignal {
     Signal signal;
-    std::string ownerKey; // the path inside the bundle that decides which trial folder it belongs to
+    // The path inside the bundle that decides which trial folder it belongs to; empty when that is the
+    // signal's own path (a file listed where it is: most of them, so 10^5 trials do not hold each path
+    // twice).
+    std::string ownerKey;
+    const std::string& owner() const { return ownerKey.empty() ? signal.path : ownerKey; }
 };
 
 // Stats every signal's path from the folder `canon`; the ones gone are left out.
