@@ -62,18 +62,11 @@ std::vector<std::string> split(const std::string& rel) {
 
 // Parses a JSON file of the tree; throws InputError("<file>: <why>") when unreadable.
 json readJson(const BundleTree& tree, const std::string& rel) {
-    FileRef ref = tree.ref(rel);
-    // A plain file over the limit is refused by its size, before a byte is read: reading first held a
-    // file of up to FileRef's 1 GiB cap in memory just to refuse it (a zip entry's size is bounded by
-    // SafeZip's entry limit before it is inflated).
-    if (!ref.isInZip() && !ref.empty()) {
-        std::error_code ec;
-        const auto size = std::filesystem::file_size(ref.path(), ec);
-        if (!ec && size > kMaxMetadataBytes) throw InputError(baseName(rel) + ": file too large");
-    }
-    std::string text = ref.readAll();
-    if (text.size() > kMaxMetadataBytes) throw InputError(baseName(rel) + ": file too large");
-    json j = json::parse(text, nullptr, false);
+    // A file over the limit is refused by its size, before a byte is read: reading first held a file of up to
+    // FileRef's 1 GiB cap in memory just to refuse it.
+    std::optional<std::string> text = tree.ref(rel).readAtMost(kMaxMetadataBytes);
+    if (!text) throw InputError(baseName(rel) + ": file too large");
+    json j = json::parse(*text, nullptr, false);
     if (j.is_discarded()) throw InputError(baseName(rel) + ": not valid JSON");
     return j;
 }
@@ -202,9 +195,9 @@ std::optional<double> readRewardFile(const BundleTree& tree, const std::string& 
     std::string rt = firstOf(tree, dir, {"verifier/reward.txt", "reward.txt"});
     if (!rt.empty()) {
         // Sized before it is read: a reward file is a few bytes, and a huge one is not read at all.
-        const FileRef ref = tree.ref(rt);
-        if (ref.size() > 256) throw InputError("reward.txt: not a single number");
-        std::string t = ref.readAll();
+        const std::optional<std::string> bytes = tree.ref(rt).readAtMost(256);
+        if (!bytes) throw InputError("reward.txt: not a single number");
+        const std::string& t = *bytes;
         std::size_t used = 0;
         double v = 0;
         try {

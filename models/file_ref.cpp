@@ -2,10 +2,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/file_ref.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <system_error>
 
 #include "scoring/errors.h"
 
@@ -41,18 +47,47 @@ std::string FileRef::fileName() const {
 }
 
 std::string FileRef::readAll() const {
+    std::optional<std::string> bytes = readAtMost(kMaxFileBytes);
+    if (!bytes) throw InputError(path_ + ": file too large");
+    return std::move(*bytes);
+}
+
+std::optional<std::string> FileRef::readAtMost(std::uint64_t maxBytes) const {
     if (path_.empty()) throw InputError("no file");
-    if (zip_) return zip_->read(path_);
-    std::error_code ec;
-    auto size = std::filesystem::file_size(path_, ec);
-    if (ec) throw InputError("cannot read " + path_ + ": " + ec.message());
-    if (size > kMaxFileBytes) throw InputError(path_ + ": file too large");
-    std::ifstream in(path_, std::ios::binary);
-    if (!in) throw InputError("cannot open " + path_);
-    std::string bytes;
-    bytes.resize(static_cast<std::size_t>(size));
-    in.read(bytes.data(), static_cast<std::streamsize>(size));
-    bytes.resize(static_cast<std::size_t>(in.gcount()));
+    if (zip_) {
+        if (const ZipEntryInfo* e = zip_->entry(path_); e && e->uncompressedSize > maxBytes)
+            return std::nullopt;
+        std::string bytes = zip_->read(path_);
+        if (bytes.size() > maxBytes) return std::nullopt;
+        return bytes;
+    }
+    const auto fail = [&](int error) {
+        return InputError("cannot read " + path_ + ": " + std::generic_category().message(error));
+    };
+    // O_NONBLOCK: a FIFO planted under a file's name is opened without waiting for a writer, then refused.
+    const int fd = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0) throw fail(errno);
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) throw fail(errno);
+    if (S_ISDIR(st.st_mode)) throw fail(EISDIR);
+    if (!S_ISREG(st.st_mode)) throw fail(ENOTSUP);
+    const auto size = static_cast<std::uint64_t>(st.st_size);
+    if (size > maxBytes) return std::nullopt;
+    // As many bytes as the file had when it was opened; a file that shrinks meanwhile gives fewer.
+    std::string bytes(static_cast<std::size_t>(size), '\0');
+    std::size_t got = 0;
+    while (got < bytes.size()) {
+        const ssize_t n = ::read(fd, bytes.data() + got, bytes.size() - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) throw fail(errno);
+        if (n == 0) break;
+        got += static_cast<std::size_t>(n);
+    }
+    bytes.resize(got);
     return bytes;
 }
 

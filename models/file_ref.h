@@ -5,6 +5,7 @@
 // Readers never need to know which; nothing is ever written through a FileRef.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "scoring/safe_zip.h"
@@ -29,6 +30,11 @@ public:
     std::string fileName() const;
     // The file's bytes. Throws InputError with a one-line reason when it cannot be read.
     std::string readAll() const;
+    // The file's bytes when it holds at most `maxBytes`, else nothing: a plain file is refused by the size of
+    // the file it opened, before a byte is read; a zip entry by its declared size, then by what it inflated
+    // to. Throws InputError like readAll when it cannot be read. One open, one fstat, reads, one close: no
+    // stat by path (docs/index.md "Performance": a first open reads ~4 such files per trial).
+    std::optional<std::string> readAtMost(std::uint64_t maxBytes) const;
     // Its size in bytes without reading it: the file's size on disk, or the entry's declared uncompressed
     // size. Throws InputError like readAll when it is missing.
     std::uint64_t size() const;

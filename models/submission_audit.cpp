@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <set>
 
 #include "models/bundle_tree.h"
@@ -20,7 +19,6 @@ using namespace submission_detail;
 
 namespace {
 
-namespace fs = std::filesystem;
 using nlohmann::json;
 
 // ---------------------------------------------------------------- audit helpers
@@ -33,20 +31,12 @@ std::optional<json> readObject(const BundleTree& tree, const std::string& rel, s
         return std::nullopt;
     }
     try {
-        if (!ref.isInZip()) {
-            std::error_code ec;
-            const auto size = fs::file_size(ref.path(), ec);
-            if (!ec && size > kMaxMetadataBytes) {
-                *why = "file too large";
-                return std::nullopt;
-            }
-        }
-        const std::string text = ref.readAll();
-        if (text.size() > kMaxMetadataBytes) {
+        const std::optional<std::string> text = ref.readAtMost(kMaxMetadataBytes);
+        if (!text) {
             *why = "file too large";
             return std::nullopt;
         }
-        json j = json::parse(text, nullptr, false);
+        json j = json::parse(*text, nullptr, false);
         if (j.is_discarded()) {
             *why = "not valid JSON";
             return std::nullopt;
