@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The folder listing on several threads with its signals (BundleTree::openFolderWithStats, docs/index.md
 // "Validation") against what a plain std::filesystem walk and stat() say, what it leaves to the walk of
-// BundleTree::open, and the streamed tree hash (treeSha256Of) against hand-computed SHA-256 values.
+// BundleTree::open, the streamed tree hash (treeSha256Of) and a file's hash (fileSha256) against
+// hand-computed SHA-256 values.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -180,4 +181,27 @@ TEST(TreeHash, HashesTheSortedListingWhateverTheOrderGiven) {
     // No files: the hash of nothing.
     EXPECT_EQ(treeSha256Of(std::vector<TreeFile>{}),
               "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+}
+
+TEST(FileHash, HashesTheFileBytesAndNothingForWhatIsNotAFile) {
+    QTemporaryDir dir;
+    const fs::path root = dir.path().toStdString();
+    write(root / "abc", "abc");
+    write(root / "empty", "");
+    // FIPS 180-2's "abc" and the empty message.
+    EXPECT_EQ(vernier::fileSha256((root / "abc").string()),
+              "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    EXPECT_EQ(vernier::fileSha256((root / "empty").string()),
+              "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    // Longer than one 1 MiB read: 3 MiB + 17 bytes of (i * 7) % 253, hashed by Python's hashlib.
+    std::string bytes(3 * 1024 * 1024 + 17, '\0');
+    for (std::size_t i = 0; i < bytes.size(); ++i)
+        bytes[i] = static_cast<char>(i * 7 % 253);
+    write(root / "long", bytes);
+    EXPECT_EQ(vernier::fileSha256((root / "long").string()),
+              "2d4e698a029420f1e9f26df8d94bb1a9158f1c33f4251eafbb6f44b8edd78669");
+    EXPECT_EQ(vernier::fileSha256((root / "missing").string()), "");
+    EXPECT_EQ(vernier::fileSha256(root.string()), ""); // a folder
+    ASSERT_EQ(::mkfifo((root / "pipe").c_str(), 0600), 0);
+    EXPECT_EQ(vernier::fileSha256((root / "pipe").string()), ""); // not waited on
 }

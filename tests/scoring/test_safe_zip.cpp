@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <unistd.h>
 
+#include <QBuffer>
 #include <QThread>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -17,6 +18,7 @@
 #include "scoring/errors.h"
 #include "scoring/safe_zip.h"
 #include "support/zip_writer.h"
+#include <quazip/quazip.h>
 
 using namespace vernier;
 using namespace vernier::test;
@@ -35,27 +37,36 @@ std::string slurp(const std::string& path) {
     return ss.str();
 }
 
-// Sets general-purpose flag bit 0 ("encrypted") on entry `index` of an archive made by buildZip, in its local
+// Sets the general-purpose flag bits `mask` on entry `index` of an archive made by buildZip, in its local
 // header and its central-directory record (the test writer has no flag field). Walks the records by their
 // sizes, so payload bytes that look like a signature do not matter.
-std::string markEncrypted(std::string zip, std::size_t index) {
+std::string withFlags(std::string zip, std::size_t index, unsigned mask) {
     auto u16 = [&](std::size_t at) {
         return static_cast<std::size_t>(static_cast<unsigned char>(zip[at])) |
                static_cast<std::size_t>(static_cast<unsigned char>(zip[at + 1])) << 8;
     };
     auto u32 = [&](std::size_t at) { return u16(at) | u16(at + 2) << 16; };
+    auto orFlags = [&](std::size_t at) {
+        zip[at] = static_cast<char>(static_cast<unsigned char>(zip[at]) | (mask & 0xff));
+        zip[at + 1] = static_cast<char>(static_cast<unsigned char>(zip[at + 1]) | (mask >> 8 & 0xff));
+    };
     std::size_t local = 0;
     for (std::size_t i = 0; i < index; ++i) // header, name, extra field, data
         local += 30 + u16(local + 26) + u16(local + 28) + u32(local + 18);
     if (u32(local) != 0x04034b50) throw std::logic_error("no local header " + std::to_string(index));
-    zip[local + 6] = static_cast<char>(zip[local + 6] | 1);
+    orFlags(local + 6);
     const std::size_t end = zip.rfind(std::string("PK\x05\x06", 4)); // end of central directory
     std::size_t central = u32(end + 16);
     for (std::size_t i = 0; i < index; ++i) // record, name, extra field, comment
         central += 46 + u16(central + 28) + u16(central + 30) + u16(central + 32);
     if (u32(central) != 0x02014b50) throw std::logic_error("no directory record " + std::to_string(index));
-    zip[central + 8] = static_cast<char>(zip[central + 8] | 1);
+    orFlags(central + 8);
     return zip;
+}
+
+// Bit 0: the entry is encrypted.
+std::string markEncrypted(std::string zip, std::size_t index) {
+    return withFlags(std::move(zip), index, 1u);
 }
 
 // The InputError message of f(), or "" when it did not throw.
@@ -283,5 +294,81 @@ TEST(SafeZip, RefusesAnEncryptedEntryBeforeInflatingIt) {
     const SafeZip f = SafeZip::openFile(file.string());
     EXPECT_EQ(inputError([&] { f.read("Document.xml"); }),
               "zip entry 'Document.xml' is encrypted: Vernier does not read encrypted archives");
+    fs::remove(file);
+}
+
+TEST(SafeZip, NamesAreDecodedAsQuaZipDecodesThem) {
+    // ASCII, UTF-8 without and with general-purpose bit 11 ("the name is UTF-8"), and bytes that are not
+    // UTF-8 without and with the bit: SafeZip reads the directory records itself and must name every entry
+    // exactly as QuaZip's own listing does.
+    const std::vector<std::string> names = {"plain/result.json", "caf\xc3\xa9/r\xc3\xa9sultat.json",
+                                            "bad\xff\xfe.json", "flagged-\xc3\xa9.json",
+                                            "flagged-bad\xff.json"};
+    std::vector<ZipItem> items;
+    for (const auto& n : names)
+        items.push_back(storedItem(n, "x"));
+    std::string zip = buildZip(items);
+    zip = withFlags(std::move(zip), 3, 1u << 11);
+    zip = withFlags(std::move(zip), 4, 1u << 11);
+
+    QByteArray data = QByteArray::fromRawData(zip.data(), static_cast<qsizetype>(zip.size()));
+    QBuffer buffer(&data);
+    QuaZip quazip(&buffer);
+    ASSERT_TRUE(quazip.open(QuaZip::mdUnzip));
+    std::vector<std::string> expected;
+    for (const QuaZipFileInfo64& info : quazip.getFileInfoList64())
+        expected.push_back(info.name.toStdString());
+    ASSERT_EQ(expected.size(), names.size());
+    EXPECT_EQ(expected[0], names[0]);
+    EXPECT_EQ(expected[3], names[3]); // flagged UTF-8: its own bytes
+
+    const SafeZip z = SafeZip::openBytes(zip);
+    ASSERT_EQ(z.entries().size(), names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        EXPECT_EQ(z.entries()[i].name, expected[i]) << i;
+        EXPECT_EQ(z.read(expected[i]), "x") << i;
+    }
+}
+
+TEST(SafeZip, ReadsALargeArchiveInPlaceAsItReadsItsBytes) {
+    // Over kInMemoryFileBytes, so the file is read in place (through a window of pread calls) and not
+    // slurped: 20,000 small entries around one stored entry larger than the window and one that straddles
+    // many.
+    namespace fs = std::filesystem;
+    std::vector<ZipItem> items;
+    std::string big(SafeZip::kInMemoryFileBytes + 1000, '\0');
+    for (std::size_t i = 0; i < big.size(); ++i)
+        big[i] = static_cast<char>(i * 7 % 253);
+    for (int i = 0; i < 20000; ++i) {
+        if (i == 10000) items.push_back(storedItem("big/blob.bin", big));
+        const std::string name = "t" + std::to_string(i) + "/result.json";
+        items.push_back(i % 3 ? deflatedItem(name, std::string(50 + i % 900, static_cast<char>('a' + i % 26)))
+                              : storedItem(name, "{\"n\": " + std::to_string(i) + "}"));
+    }
+    const std::string bytes = buildZip(items);
+    ASSERT_GT(bytes.size(), SafeZip::kInMemoryFileBytes);
+    const fs::path file =
+        fs::temp_directory_path() / ("vernier-large-" + std::to_string(::getpid()) + ".zip");
+    {
+        std::ofstream out(file, std::ios::binary);
+        out << bytes;
+    }
+    const SafeZip onDisk = SafeZip::openFile(file.string(), kBundleZipLimits);
+    const SafeZip inMemory = SafeZip::openBytes(bytes, kBundleZipLimits);
+    ASSERT_EQ(onDisk.entries().size(), 20001u);
+    ASSERT_EQ(inMemory.entries().size(), 20001u);
+    for (std::size_t i = 0; i < onDisk.entries().size(); ++i) {
+        const ZipEntryInfo& a = onDisk.entries()[i];
+        const ZipEntryInfo& b = inMemory.entries()[i];
+        ASSERT_EQ(a.name, b.name);
+        ASSERT_EQ(a.compressedSize, b.compressedSize);
+        ASSERT_EQ(a.uncompressedSize, b.uncompressedSize);
+        ASSERT_EQ(a.encrypted, b.encrypted);
+    }
+    EXPECT_EQ(onDisk.read("big/blob.bin"), big);
+    for (int i : {0, 1, 2, 9999, 10000, 10001, 19999}) {
+        const std::string name = "t" + std::to_string(i) + "/result.json";
+        EXPECT_EQ(onDisk.read(name), inMemory.read(name)) << i;
+    }
     fs::remove(file);
 }
