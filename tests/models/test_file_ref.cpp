@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Vernier authors
 // SPDX-License-Identifier: Apache-2.0
-// FileRef::readAtMost and readAll on plain files: the size limit decided from the opened file before a byte is
-// read, and a one-line reason for what cannot be read (a missing file, a folder, a FIFO) — never a hang.
+// FileRef::readAtMost and readAll on plain files: the size limit decided from the opened file before a byte
+// is read, and a one-line reason for what cannot be read (a missing file, a folder, a FIFO) — never a hang.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
