@@ -16,6 +16,7 @@
 #include <set>
 
 #include "models/parallel.h"
+#include "models/regular_file.h"
 #include "scoring/errors.h"
 
 namespace fs = std::filesystem;
@@ -168,10 +169,7 @@ struct FastWalker {
     // when `units` is given, and are walked in place otherwise.
     void walk(int fd, const std::string& rel, int depth, std::vector<FastPart>& parts, std::size_t& part,
               std::vector<Unit>* units) {
-        struct Closer {
-            int fd;
-            ~Closer() { ::close(fd); }
-        } closer{fd};
+        const UniqueFd closer(fd);
         if (abandon || depth > kMaxDepth) {
             abandon = true;
             return;

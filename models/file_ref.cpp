@@ -2,8 +2,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/file_ref.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,6 +11,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "models/regular_file.h"
 #include "scoring/errors.h"
 
 namespace vernier {
@@ -64,18 +63,10 @@ std::optional<std::string> FileRef::readAtMost(std::uint64_t maxBytes) const {
     const auto fail = [&](int error) {
         return InputError("cannot read " + path_ + ": " + std::generic_category().message(error));
     };
-    // O_NONBLOCK: a FIFO planted under a file's name is opened without waiting for a writer, then refused.
-    const int fd = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-    if (fd < 0) throw fail(errno);
-    struct Closer {
-        int fd;
-        ~Closer() { ::close(fd); }
-    } closer{fd};
-    struct stat st {};
-    if (::fstat(fd, &st) != 0) throw fail(errno);
-    if (S_ISDIR(st.st_mode)) throw fail(EISDIR);
-    if (!S_ISREG(st.st_mode)) throw fail(ENOTSUP);
-    const auto size = static_cast<std::uint64_t>(st.st_size);
+    const OpenedFile file = openRegularFile(path_);
+    if (file.error != 0) throw fail(file.error);
+    const int fd = file.fd.get();
+    const std::uint64_t size = file.size;
     if (size > maxBytes) return std::nullopt;
     // As many bytes as the file had when it was opened; a file that shrinks meanwhile gives fewer.
     std::string bytes(static_cast<std::size_t>(size), '\0');

@@ -2,8 +2,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/provenance_json.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <QtGlobal>
@@ -23,6 +21,7 @@
 #include <system_error>
 #include <thread>
 
+#include "models/regular_file.h"
 #include "models/report_json.h"
 #include "vernier_version.h"
 #if __has_include("vernier_git_commit.h")
@@ -208,14 +207,9 @@ std::string treeSha256(const std::string& folder) {
 std::string fileSha256(const std::string& file) {
     // OpenSSL, as the tree hash: a 10^5-trial bundle zip is ~1.7 GB, and QCryptographicHash spent ~16 % of
     // the CPU of opening one (docs/index.md "Performance").
-    const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) return {};
-    struct Closer {
-        int fd;
-        ~Closer() { ::close(fd); }
-    } closer{fd};
-    struct stat st {};
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return {};
+    const OpenedFile opened = openRegularFile(file);
+    if (opened.error != 0) return {};
+    const int fd = opened.fd.get();
     DigestCtx d;
     if (!d.ctx || EVP_DigestInit_ex(d.ctx, EVP_sha256(), nullptr) != 1) return {};
     std::vector<unsigned char> chunk(1 << 20);
