@@ -326,11 +326,19 @@ BundleTree BundleTree::open(const std::string& path) {
         return t;
     }
     if (!fs::is_regular_file(st)) throw InputError(path + ": neither a folder nor a zip file");
+    std::shared_ptr<const SafeZip> zip;
     try {
-        t.zip_ = std::make_shared<const SafeZip>(SafeZip::openFile(path, kBundleZipLimits));
+        zip = std::make_shared<const SafeZip>(SafeZip::openFile(path, kBundleZipLimits));
     } catch (const InputError& e) {
         throw InputError(path + ": " + (hasZipSuffix(path) ? "" : "not a folder; ") + e.what());
     }
+    return ofZip(path, std::move(zip));
+}
+
+BundleTree BundleTree::ofZip(const std::string& path, std::shared_ptr<const SafeZip> zip) {
+    BundleTree t;
+    t.root_ = path;
+    t.zip_ = std::move(zip);
     for (const auto& e : t.zip_->entries()) {
         // A file entry's name never ends in '/' (that makes it a directory), so it is its relative path.
         if (e.isDirectory || e.name.empty()) continue;

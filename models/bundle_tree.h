@@ -26,6 +26,9 @@ class BundleTree {
 public:
     // Throws InputError when `path` is neither a folder nor a readable zip.
     static BundleTree open(const std::string& path);
+    // The listing of a bundle zip already opened (with kBundleZipLimits) from `path`: open() without reading
+    // its central directory a second time. Throws InputError like open() on too many files.
+    static BundleTree ofZip(const std::string& path, std::shared_ptr<const SafeZip> zip);
     // A folder listed on several threads with the stat of every directory (before it is read) and of every
     // regular file, taken as it is listed: the trial index's signals (docs/index.md "Validation") without a
     // second walk. `stats` gets the directories in walk order, then the files in the order of files().

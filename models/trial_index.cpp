@@ -584,14 +584,17 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
     if (key.kind == "folder") ctx.canon = key.canon;
 
     std::optional<StoredIndex> stored;
+    double zipSeconds = 0;
     if (readExisting) {
         if (key.kind == "zip") {
             // The zip is opened once either way: its entries are the trials' files.
+            const auto t0 = std::chrono::steady_clock::now();
             try {
                 ctx.zip = std::make_shared<const SafeZip>(SafeZip::openFile(bundle, kBundleZipLimits));
             } catch (const InputError&) {
                 // BundleTree::open below reports it the way importBundle does.
             }
+            zipSeconds = secondsSince(t0);
         }
         const auto t0 = std::chrono::steady_clock::now();
         if (key.kind == "folder" || ctx.zip) stored = readIndex(indexPath, key, ctx, r.note);
@@ -679,6 +682,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         r.phases.emplace_back(name, secondsSince(phaseStart));
         phaseStart = std::chrono::steady_clock::now();
     };
+    if (ctx.zip) r.phases.emplace_back("zip directory", zipSeconds); // read before the index, listed below
     std::vector<TakenSignal> taken;
     std::string treeSha; // of the folder as these signals saw it; empty when they cannot vouch for a walk
     // A folder is listed once, on several threads, with its signals; one with a symlink or a listing
@@ -716,7 +720,10 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         taken = directorySignals(key.canon, links);
         phase("directories");
     }
-    const BundleTree tree = fast ? std::move(*fast) : BundleTree::open(bundle);
+    // A zip opened above to read the index is listed from that opening, not read a second time.
+    const BundleTree tree = fast      ? std::move(*fast)
+                            : ctx.zip ? BundleTree::ofZip(bundle, ctx.zip)
+                                      : BundleTree::open(bundle);
     if (!fast) {
         phase("listing");
         if (key.kind == "folder") {
