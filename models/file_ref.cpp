@@ -53,13 +53,7 @@ std::string FileRef::readAll() const {
 
 std::optional<std::string> FileRef::readAtMost(std::uint64_t maxBytes) const {
     if (path_.empty()) throw InputError("no file");
-    if (zip_) {
-        if (const ZipEntryInfo* e = zip_->entry(path_); e && e->uncompressedSize > maxBytes)
-            return std::nullopt;
-        std::string bytes = zip_->read(path_);
-        if (bytes.size() > maxBytes) return std::nullopt;
-        return bytes;
-    }
+    if (zip_) return zip_->readAtMost(path_, maxBytes);
     const auto fail = [&](int error) {
         return InputError("cannot read " + path_ + ": " + std::generic_category().message(error));
     };

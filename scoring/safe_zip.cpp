@@ -369,9 +369,15 @@ bool SafeZip::contains(const std::string& name) const {
 }
 
 std::string SafeZip::read(const std::string& name) const {
+    return *readAtMost(name, UINT64_MAX);
+}
+
+std::optional<std::string> SafeZip::readAtMost(const std::string& name, std::uint64_t maxBytes) const {
     std::size_t at = 0;
     const ZipEntryInfo* info = find(name, &at);
     if (!info) throw InputError("zip has no entry '" + name + "'");
+    // Refused by its declared size; inflation never produces more than that (inflateEntry).
+    if (info->uncompressedSize > maxBytes) return std::nullopt;
     // Without a password minizip would inflate the ciphertext and fail with a misleading "corrupt".
     if (info->encrypted)
         throw InputError("zip entry '" + name + "' is encrypted: Vernier does not read encrypted archives");

@@ -7,6 +7,7 @@
 // at the limits.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,8 @@ public:
     // before anything is read ("zip entry 'x' is encrypted: Vernier does not read encrypted archives"); the
     // archive's other entries stay readable.
     std::string read(const std::string& name) const;
+    // The same, or nullopt without inflating anything when the entry declares more than `maxBytes`.
+    std::optional<std::string> readAtMost(const std::string& name, std::uint64_t maxBytes) const;
     const std::string& comment() const { return comment_; }
 
     // Files up to this size are read into memory once and served from there (one read, no re-opening);

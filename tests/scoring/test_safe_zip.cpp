@@ -372,3 +372,15 @@ TEST(SafeZip, ReadsALargeArchiveInPlaceAsItReadsItsBytes) {
     }
     fs::remove(file);
 }
+
+TEST(SafeZip, ReadAtMostRefusesByTheDeclaredSizeBeforeInflating) {
+    // The bomb declares 1,000 bytes and inflates to more: refused by its declaration, nothing inflated.
+    const SafeZip z = SafeZip::openBytes(
+        buildZip({storedItem("a.json", std::string(600, 'a')), bombItem("bomb.json", 4, 1000)}));
+    EXPECT_FALSE(z.readAtMost("a.json", 599).has_value());
+    EXPECT_EQ(z.readAtMost("a.json", 600), std::string(600, 'a'));
+    EXPECT_FALSE(z.readAtMost("bomb.json", 999).has_value());
+    EXPECT_THAT(inputError([&] { z.readAtMost("bomb.json", 1000); }),
+                HasSubstr("bomb.json")); // inflated, refused
+    EXPECT_EQ(inputError([&] { z.readAtMost("missing.json", 10); }), "zip has no entry 'missing.json'");
+}
