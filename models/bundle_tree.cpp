@@ -332,14 +332,14 @@ BundleTree BundleTree::open(const std::string& path) {
     } catch (const InputError& e) {
         throw InputError(path + ": " + (hasZipSuffix(path) ? "" : "not a folder; ") + e.what());
     }
-    return ofZip(path, std::move(zip));
+    return ofZip(path, std::make_shared<const LazyZip>(std::move(zip)));
 }
 
-BundleTree BundleTree::ofZip(const std::string& path, std::shared_ptr<const SafeZip> zip) {
+BundleTree BundleTree::ofZip(const std::string& path, std::shared_ptr<const LazyZip> zip) {
     BundleTree t;
     t.root_ = path;
     t.zip_ = std::move(zip);
-    for (const auto& e : t.zip_->entries()) {
+    for (const auto& e : t.zip_->get().entries()) {
         // A file entry's name never ends in '/' (that makes it a directory), so it is its relative path.
         if (e.isDirectory || e.name.empty()) continue;
         if (t.files_.size() >= kMaxBundleFiles)

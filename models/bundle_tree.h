@@ -26,9 +26,10 @@ class BundleTree {
 public:
     // Throws InputError when `path` is neither a folder nor a readable zip.
     static BundleTree open(const std::string& path);
-    // The listing of a bundle zip already opened (with kBundleZipLimits) from `path`: open() without reading
-    // its central directory a second time. Throws InputError like open() on too many files.
-    static BundleTree ofZip(const std::string& path, std::shared_ptr<const SafeZip> zip);
+    // The listing of a bundle zip from `path` (limits kBundleZipLimits), opened now if it was not: open()
+    // without reading its central directory a second time. Throws InputError like open() on too many
+    // files, and the zip's own reason when it cannot be opened.
+    static BundleTree ofZip(const std::string& path, std::shared_ptr<const LazyZip> zip);
     // A folder listed on several threads with the stat of every directory (before it is read) and of every
     // regular file, taken as it is listed: the trial index's signals (docs/index.md "Validation") without a
     // second walk. `stats` gets the directories in walk order, then the files in the order of files().
@@ -61,7 +62,7 @@ private:
                                                 bool fileStats);
 
     std::string root_;
-    std::shared_ptr<const SafeZip> zip_;
+    std::shared_ptr<const LazyZip> zip_;
     std::string canon_; // folders: the canonical root; a file's disk path is canon_ + "/" + rel ...
     std::vector<std::string> files_;
     // ... unless it was reached through a symlink inside the root: rel -> its real disk path. Zip entries are

@@ -21,6 +21,40 @@ namespace {
 constexpr std::uintmax_t kMaxFileBytes = 1024ull << 20;
 } // namespace
 
+LazyZip::LazyZip(std::shared_ptr<const SafeZip> open) : zip_(std::move(open)), opened_(true) {
+    if (!zip_) error_ = "no zip archive";
+    std::call_once(once_, [] {});
+}
+
+LazyZip::LazyZip(std::string path, const ZipLimits& limits, const FileStamp& expected)
+    : path_(std::move(path)), limits_(limits), expected_(expected) {}
+
+const SafeZip& LazyZip::get() const {
+    std::call_once(once_, [this] {
+        // The stamp first: entries of another archive (or of this one rewritten) must not be read as the
+        // trials the index recorded.
+        const std::optional<FileStamp> now = fileStampOf(path_);
+        if (!now) {
+            error_ = path_ + ": cannot be read any more";
+        } else if (*now != expected_) {
+            error_ = path_ + ": changed since it was opened; open it again";
+        } else {
+            try {
+                zip_ = std::make_shared<const SafeZip>(SafeZip::openFile(path_, limits_));
+            } catch (const std::exception& e) {
+                error_ = path_ + ": " + e.what();
+            }
+        }
+        opened_ = true;
+    });
+    if (!zip_) throw InputError(error_);
+    return *zip_;
+}
+
+bool LazyZip::opened() const {
+    return opened_;
+}
+
 FileRef FileRef::onDisk(std::string path) {
     FileRef r;
     r.path_ = std::move(path);
@@ -28,6 +62,10 @@ FileRef FileRef::onDisk(std::string path) {
 }
 
 FileRef FileRef::inZip(std::shared_ptr<const SafeZip> zip, std::string zipPath, std::string entry) {
+    return inZip(std::make_shared<const LazyZip>(std::move(zip)), std::move(zipPath), std::move(entry));
+}
+
+FileRef FileRef::inZip(std::shared_ptr<const LazyZip> zip, std::string zipPath, std::string entry) {
     FileRef r;
     r.zip_ = std::move(zip);
     r.container_ = std::move(zipPath);
@@ -53,7 +91,7 @@ std::string FileRef::readAll() const {
 
 std::optional<std::string> FileRef::readAtMost(std::uint64_t maxBytes) const {
     if (path_.empty()) throw InputError("no file");
-    if (zip_) return zip_->readAtMost(path_, maxBytes);
+    if (zip_) return zip_->get().readAtMost(path_, maxBytes);
     const auto fail = [&](int error) {
         return InputError("cannot read " + path_ + ": " + std::generic_category().message(error));
     };
@@ -79,7 +117,7 @@ std::optional<std::string> FileRef::readAtMost(std::uint64_t maxBytes) const {
 std::uint64_t FileRef::size() const {
     if (path_.empty()) throw InputError("no file");
     if (zip_) {
-        const ZipEntryInfo* e = zip_->entry(path_);
+        const ZipEntryInfo* e = zip_->get().entry(path_);
         if (!e) throw InputError("zip has no entry '" + path_ + "'");
         return e->uncompressedSize;
     }
@@ -92,7 +130,7 @@ std::uint64_t FileRef::size() const {
 std::string FileRef::readPrefix(std::uint64_t maxBytes) const {
     if (path_.empty()) throw InputError("no file");
     if (zip_) {
-        std::string bytes = zip_->read(path_);
+        std::string bytes = zip_->get().read(path_);
         if (bytes.size() > maxBytes) bytes.resize(static_cast<std::size_t>(maxBytes));
         return bytes;
     }

@@ -11,6 +11,28 @@
 
 namespace vernier {
 
+namespace {
+std::int64_t nanos(const timespec& t) {
+    return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
+FileStamp stampOf(const struct stat& st) {
+    return {static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino),
+            static_cast<std::int64_t>(st.st_size), nanos(st.st_mtim), nanos(st.st_ctim)};
+}
+} // namespace
+
+std::optional<FileStamp> fileStampOf(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+    return stampOf(st);
+}
+
+std::optional<FileStamp> fileStampOf(int fd) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) return std::nullopt;
+    return stampOf(st);
+}
+
 UniqueFd::~UniqueFd() {
     if (fd_ >= 0) ::close(fd_);
 }
@@ -38,8 +60,10 @@ OpenedFile openRegularFile(const std::string& path) {
         out.error = EISDIR;
     else if (!S_ISREG(st.st_mode))
         out.error = ENOTSUP;
-    else
+    else {
         out.size = static_cast<std::uint64_t>(st.st_size);
+        out.stamp = stampOf(st);
+    }
     if (out.error != 0) out.fd = UniqueFd();
     return out;
 }

@@ -71,8 +71,8 @@ BundleKey keyOf(const std::string& bundle) {
         k.kind = "folder";
     } else {
         k.kind = "zip";
-        k.zipSize = static_cast<std::int64_t>(st.st_size);
-        k.zipMtime = ns(st.st_mtim);
+        k.zip = {static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino),
+                 static_cast<std::int64_t>(st.st_size), ns(st.st_mtim), ns(st.st_ctim)};
     }
     return k;
 }
@@ -109,9 +109,12 @@ std::optional<StoredIndex> readIndex(const std::string& path, const BundleKey& k
         StoredIndex out;
         out.trials.reserve(
             std::min<std::size_t>(std::strtoull(meta["trials"].c_str(), nullptr, 10), std::size_t{1} << 24));
-        if (key.kind == "zip" && (meta["zip_size"] != std::to_string(key.zipSize) ||
-                                  meta["zip_mtime_ns"] != std::to_string(key.zipMtime)))
-            return std::nullopt; // the zip changed: stale, not corrupt
+        // Not the device: it can be numbered differently after a reboot or a remount.
+        if (key.kind == "zip" && (meta["zip_size"] != std::to_string(key.zip.size) ||
+                                  meta["zip_mtime_ns"] != std::to_string(key.zip.mtimeNs) ||
+                                  meta["zip_inode"] != std::to_string(key.zip.inode) ||
+                                  meta["zip_ctime_ns"] != std::to_string(key.zip.ctimeNs)))
+            return std::nullopt; // the zip changed (or was replaced by a copy): stale, not corrupt
         out.jobs = std::stoi(meta["jobs"]);
         out.treeSha = meta["tree_sha256"];
         {
@@ -339,8 +342,10 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
                 {"format", "vernier-trial-index"},
                 {"bundle_kind", key.kind},
                 {"bundle_path", key.canon},
-                {"zip_size", std::to_string(key.zipSize)},
-                {"zip_mtime_ns", std::to_string(key.zipMtime)},
+                {"zip_size", std::to_string(key.zip.size)},
+                {"zip_mtime_ns", std::to_string(key.zip.mtimeNs)},
+                {"zip_inode", std::to_string(key.zip.inode)},
+                {"zip_ctime_ns", std::to_string(key.zip.ctimeNs)},
                 {"trials", std::to_string(trials.size())},
                 {"jobs", std::to_string(info.jobs)},
                 {"harbor_versions", joined(info.harborVersions, "\n")},
@@ -584,20 +589,12 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
     if (key.kind == "folder") ctx.canon = key.canon;
 
     std::optional<StoredIndex> stored;
-    double zipSeconds = 0;
     if (readExisting) {
-        if (key.kind == "zip") {
-            // The zip is opened once either way: its entries are the trials' files.
-            const auto t0 = std::chrono::steady_clock::now();
-            try {
-                ctx.zip = std::make_shared<const SafeZip>(SafeZip::openFile(bundle, kBundleZipLimits));
-            } catch (const InputError&) {
-                // BundleTree::open below reports it the way importBundle does.
-            }
-            zipSeconds = secondsSince(t0);
-        }
+        // A zip's entries are the trials' files. It is opened (its central directory read, 2-3 s for
+        // 10^5 trials) only when one is read: not at all when every trial comes from the index.
+        if (key.kind == "zip") ctx.zip = std::make_shared<const LazyZip>(bundle, kBundleZipLimits, key.zip);
         const auto t0 = std::chrono::steady_clock::now();
-        if (key.kind == "folder" || ctx.zip) stored = readIndex(indexPath, key, ctx, r.note);
+        stored = readIndex(indexPath, key, ctx, r.note);
         r.readSeconds = secondsSince(t0);
     }
 
@@ -682,7 +679,14 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         r.phases.emplace_back(name, secondsSince(phaseStart));
         phaseStart = std::chrono::steady_clock::now();
     };
-    if (ctx.zip) r.phases.emplace_back("zip directory", zipSeconds); // read before the index, listed below
+    if (ctx.zip) {
+        try {
+            ctx.zip->get();
+            phase("zip directory");
+        } catch (const InputError&) {
+            ctx.zip = nullptr; // BundleTree::open below reports it the way importBundle does
+        }
+    }
     std::vector<TakenSignal> taken;
     std::string treeSha; // of the folder as these signals saw it; empty when they cannot vouch for a walk
     // A folder is listed once, on several threads, with its signals; one with a symlink or a listing

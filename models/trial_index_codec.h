@@ -157,9 +157,9 @@ private:
 // Paths are kept relative to the bundle as given (display paths) or to its canonical folder (files on
 // disk), so another spelling of the same bundle reads the same index.
 struct PathContext {
-    std::string given; // the bundle as given (trial display paths, problem locations)
-    std::string canon; // the canonical folder (files on disk); empty for a zip
-    std::shared_ptr<const SafeZip> zip;
+    std::string given;                  // the bundle as given (trial display paths, problem locations)
+    std::string canon;                  // the canonical folder (files on disk); empty for a zip
+    std::shared_ptr<const LazyZip> zip; // a zip bundle: its entries are the trials' files
 };
 
 inline bool startsWithDir(const std::string& s, const std::string& dir) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "models/bundle_tree.h"
+#include "models/regular_file.h"
 #include "models/result_set.h"
 #include "models/trial_index.h"
 #include "models/trial_index_codec.h"
@@ -30,7 +31,7 @@ using index_signals::Signal;
 struct BundleKey {
     std::string kind;  // "folder" | "zip"
     std::string canon; // canonical path of the folder or zip
-    std::int64_t zipSize = 0, zipMtime = 0;
+    FileStamp zip;     // a zip's stamp when it was keyed (its trial index is valid for this stamp only)
 };
 
 // The bytes of the stored rows' `record` and `validation` columns, in blocks of a few MiB: one allocation per

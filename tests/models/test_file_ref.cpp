@@ -2,14 +2,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // FileRef::readAtMost and readAll on plain files: the size limit decided from the opened file before a byte
 // is read, and a one-line reason for what cannot be read (a missing file, a folder, a FIFO) — never a hang.
+// LazyZip: a zip entry's archive opened by the first read, refused when it changed since its stamp was taken.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
 #include <QTemporaryDir>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
 
+#include "bundle_builder.h"
 #include "models/file_ref.h"
 #include "scoring/errors.h"
 
@@ -69,4 +73,55 @@ TEST(FileRef, UnreadableThingsGiveOneLineReasons) {
     EXPECT_EQ(reasonOf(FileRef::onDisk((root / "pipe.json").string())),
               "cannot read " + (root / "pipe.json").string() + ": Operation not supported");
     EXPECT_EQ(reasonOf(FileRef()), "no file");
+}
+
+// A zip opened on the first read of one of its entries (models/file_ref.h LazyZip; docs/index.md "Reopening a
+// zip"): nothing is read before, everything after comes from the archive as it was validated, and an archive
+// changed in between is refused with a one-line reason instead of being read as the one validated.
+TEST(LazyZip, OpensOnFirstReadAndOnlyTheArchiveItWasGiven) {
+    QTemporaryDir dir;
+    const fs::path root = dir.path().toStdString();
+    const std::string zip = (root / "bundle.zip").string();
+    vernier::test::writeZip(zip, {{"job/a.json", "{\"a\": 1}"}, {"job/b.txt", "bee"}});
+    const auto stamp = vernier::fileStampOf(zip);
+    ASSERT_TRUE(stamp);
+
+    auto lazy = std::make_shared<const vernier::LazyZip>(zip, vernier::kBundleZipLimits, *stamp);
+    const FileRef a = FileRef::inZip(lazy, zip, "job/a.json");
+    const FileRef b = FileRef::inZip(lazy, zip, "job/b.txt");
+    EXPECT_FALSE(lazy->opened());
+    EXPECT_EQ(a.display(), zip + "!job/a.json");
+    EXPECT_EQ(a.archive(), lazy.get());
+    EXPECT_EQ(a.readAll(), "{\"a\": 1}");
+    EXPECT_TRUE(lazy->opened());
+    EXPECT_EQ(b.size(), 3u);
+    EXPECT_EQ(b.readPrefix(2), "be");
+    EXPECT_EQ(lazy->get().entries().size(), 2u);
+    EXPECT_EQ(reasonOf(FileRef::inZip(lazy, zip, "job/none")), "zip has no entry 'job/none'");
+
+    // Rewritten after its stamp was taken: the first read refuses it, and so does every later one.
+    auto stale = std::make_shared<const vernier::LazyZip>(zip, vernier::kBundleZipLimits, *stamp);
+    vernier::test::writeZip(zip, {{"job/a.json", "{\"a\": 2}"}});
+    fs::last_write_time(zip, fs::last_write_time(zip) + std::chrono::seconds(5));
+    const std::string changed = zip + ": changed since it was opened; open it again";
+    EXPECT_EQ(reasonOf(FileRef::inZip(stale, zip, "job/a.json")), changed);
+    EXPECT_EQ(reasonOf(FileRef::inZip(stale, zip, "job/b.txt")), changed);
+    EXPECT_TRUE(stale->opened());
+
+    // Gone, or not a zip with the stamp it has now: the path and the reason.
+    const auto now = vernier::fileStampOf(zip);
+    ASSERT_TRUE(now);
+    write(root / "not-a-zip", "plain text");
+    const auto plainStamp = vernier::fileStampOf((root / "not-a-zip").string());
+    ASSERT_TRUE(plainStamp);
+    const std::string plain = (root / "not-a-zip").string();
+    EXPECT_EQ(reasonOf(FileRef::inZip(
+                  std::make_shared<const vernier::LazyZip>(plain, vernier::kBundleZipLimits, *plainStamp),
+                  plain, "x")),
+              plain + ": not a zip archive (unreadable central directory)");
+    fs::remove(zip);
+    EXPECT_EQ(reasonOf(FileRef::inZip(
+                  std::make_shared<const vernier::LazyZip>(zip, vernier::kBundleZipLimits, *now), zip,
+                  "job/a.json")),
+              zip + ": cannot be read any more");
 }

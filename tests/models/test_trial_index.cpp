@@ -265,6 +265,50 @@ TEST_F(TrialIndex, ZipIsIdenticalAndKeyedBySizeAndTime) {
     EXPECT_TRUE(again.note.empty()); // stale, not corrupt
 }
 
+// A zip reopened from its index is not opened at all (its central directory is most of a reopen of 10^5
+// trials): the trials' files are read from it when one is, and then they are the files a plain import gives.
+TEST_F(TrialIndex, ZipReopenedFromIndexOpensTheZipOnlyWhenAFileIsRead) {
+    const std::string zip = dir_ / "job.zip";
+    zipFolder(kHarbor + "/job-0.22", zip, "job-0.22/");
+    std::vector<TrialRecord> built, out, plain;
+    std::vector<ImportProblem> problems;
+    ASSERT_TRUE(importBundleIndexed(zip, built, problems).written);
+    const IndexedImport r = importBundleIndexed(zip, out, problems);
+    ASSERT_EQ(r.state, IndexState::Used);
+    ASSERT_FALSE(out.empty());
+    importBundle(zip, plain, problems);
+    ASSERT_EQ(out.size(), plain.size());
+    const LazyZip* archive = out.front().resultJson.archive();
+    ASSERT_NE(archive, nullptr);
+    EXPECT_FALSE(archive->opened());
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        EXPECT_EQ(out[i].resultJson.archive(), archive); // one archive shared by every trial
+        EXPECT_EQ(out[i].resultJson.display(), plain[i].resultJson.display());
+    }
+    EXPECT_FALSE(archive->opened());
+    EXPECT_EQ(out.back().resultJson.readAll(), plain.back().resultJson.readAll());
+    EXPECT_TRUE(archive->opened());
+}
+
+// A zip replaced by a copy with the same size and modification time (cp -p, rsync -t) is another file: its
+// inode and status-change time differ, and the index is not trusted for it.
+TEST_F(TrialIndex, ZipReplacedByCopyWithSameTimesIsReadAgain) {
+    const std::string zip = dir_ / "job.zip", copy = dir_ / "copy.zip";
+    zipFolder(kHarbor + "/job-0.22", zip, "job-0.22/");
+    std::vector<TrialRecord> out;
+    std::vector<ImportProblem> problems;
+    ASSERT_TRUE(importBundleIndexed(zip, out, problems).written);
+    fs::copy_file(zip, copy);
+    fs::last_write_time(copy, fs::last_write_time(zip));
+    fs::rename(copy, zip);
+    out.clear();
+    const IndexedImport again = importBundleIndexed(zip, out, problems);
+    EXPECT_EQ(again.state, IndexState::Rebuilt);
+    EXPECT_TRUE(again.note.empty()); // stale, not corrupt
+    out.clear();
+    EXPECT_EQ(importBundleIndexed(zip, out, problems).state, IndexState::Used);
+}
+
 TEST_F(TrialIndex, ChangedRewardIsReadAgainAndNothingElse) {
     const std::string job = dir_ / "job";
     copyTree(kHarbor + "/ablation", job);
