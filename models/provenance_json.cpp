@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/provenance_json.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <QtGlobal>
@@ -21,6 +22,7 @@
 #include <system_error>
 #include <thread>
 
+#include "models/cache_location.h"
 #include "models/regular_file.h"
 #include "models/report_json.h"
 #include "vernier_version.h"
@@ -204,11 +206,87 @@ std::string treeSha256(const std::string& folder) {
     return treeSha256Of(std::move(files));
 }
 
+namespace {
+
+// One remembered hash: <memoDir>/<device>-<inode>, the line "vernier-file-sha256 1 SIZE MTIME_NS CTIME_NS
+// SHA".
+constexpr std::string_view kMemoTag = "vernier-file-sha256 1 ";
+
+std::string memoPath(const std::string& memoDir, const FileStamp& s) {
+    return memoDir + "/" + std::to_string(s.device) + "-" + std::to_string(s.inode);
+}
+
+std::string memoLine(const FileStamp& s, const std::string& sha) {
+    return std::string(kMemoTag) + std::to_string(s.size) + " " + std::to_string(s.mtimeNs) + " " +
+           std::to_string(s.ctimeNs) + " " + sha + "\n";
+}
+
+// The remembered hash of the file with stamp `s`, or empty. Anything but the exact line for this stamp
+// (another file that had the inode, a torn or foreign file) is not a hash.
+std::string rememberedSha(const std::string& memoDir, const FileStamp& s) {
+    const OpenedFile f = openRegularFile(memoPath(memoDir, s));
+    if (f.error != 0 || f.size > 256) return {};
+    char buf[257];
+    std::size_t got = 0;
+    for (;;) {
+        const ssize_t n = ::read(f.fd.get(), buf + got, sizeof buf - 1 - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        got += static_cast<std::size_t>(n);
+    }
+    const std::string_view line(buf, got);
+    const std::string prefix = memoLine(s, "");
+    const std::string_view stem(prefix.data(), prefix.size() - 1); // without the newline
+    if (line.size() != stem.size() + 64 + 1 || line.substr(0, stem.size()) != stem || line.back() != '\n')
+        return {};
+    const std::string_view sha = line.substr(stem.size(), 64);
+    if (!std::all_of(sha.begin(), sha.end(),
+                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }))
+        return {};
+    return std::string(sha);
+}
+
+// Written to a temporary name and renamed: a reader sees the whole line or nothing. Failures are ignored
+// (the memo only saves time).
+void rememberSha(const std::string& memoDir, const FileStamp& s, const std::string& sha) {
+    std::error_code ec;
+    fs::create_directories(memoDir, ec);
+    const std::string path = memoPath(memoDir, s);
+    const std::string temp = path + ".tmp-" + std::to_string(::getpid()) + "-" +
+                             std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id()));
+    {
+        const UniqueFd fd(::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644));
+        if (fd.get() < 0) return;
+        const std::string line = memoLine(s, sha);
+        if (::write(fd.get(), line.data(), line.size()) != static_cast<ssize_t>(line.size())) {
+            ::unlink(temp.c_str());
+            return;
+        }
+    }
+    if (::rename(temp.c_str(), path.c_str()) != 0) ::unlink(temp.c_str());
+}
+
+std::int64_t realtimeNs() {
+    timespec t{};
+    clock_gettime(CLOCK_REALTIME, &t);
+    return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
+
+} // namespace
+
 std::string fileSha256(const std::string& file) {
+    return fileSha256(file, userCacheDirectory() + "/sha256", kRememberedHashBytes, 2.0);
+}
+
+std::string fileSha256(const std::string& file, const std::string& memoDir, std::uint64_t minBytes,
+                       double settleSeconds) {
     // OpenSSL, as the tree hash: a 10^5-trial bundle zip is ~1.7 GB, and QCryptographicHash spent ~16 % of
     // the CPU of opening one (docs/index.md "Performance").
     const OpenedFile opened = openRegularFile(file);
     if (opened.error != 0) return {};
+    const bool memo = !memoDir.empty() && opened.size >= minBytes;
+    if (memo)
+        if (std::string sha = rememberedSha(memoDir, opened.stamp); !sha.empty()) return sha;
     const int fd = opened.fd.get();
     DigestCtx d;
     if (!d.ctx || EVP_DigestInit_ex(d.ctx, EVP_sha256(), nullptr) != 1) return {};
@@ -223,7 +301,18 @@ std::string fileSha256(const std::string& file) {
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int mdLen = 0;
     if (EVP_DigestFinal_ex(d.ctx, md, &mdLen) != 1) return {};
-    return hexOf(md, mdLen);
+    std::string sha = hexOf(md, mdLen);
+    // Remembered only for bytes that stood still: the same stamp after reading as before, and a last change
+    // long enough ago that a later one must show in the stamp.
+    if (memo) {
+        const std::optional<FileStamp> after = fileStampOf(fd);
+        const bool same = after && *after == opened.stamp;
+        const auto settle = static_cast<std::int64_t>(settleSeconds * 1e9);
+        if (same && opened.stamp.ctimeNs <= realtimeNs() - settle &&
+            opened.stamp.mtimeNs <= realtimeNs() - settle)
+            rememberSha(memoDir, opened.stamp, sha);
+    }
+    return sha;
 }
 
 json inputJson(const std::string& path) {

@@ -64,8 +64,17 @@ std::string treeSha256Of(std::size_t count, const TreeFileAt& file);
 // The trial index (models/trial_index.cpp) records the tree hash of a folder it validated, by canonical
 // path; empty forgets it (then treeSha256 walks the folder).
 void rememberTreeSha256(const std::string& canonicalFolder, const std::string& sha);
-// SHA-256 of a file's bytes (hex); empty when it cannot be read.
+// SHA-256 of a file's bytes (hex); empty when it cannot be read. The hash of a file of at least
+// kRememberedHashBytes is remembered in the user cache with the file's stamp (device, inode, size,
+// modification and status-change times), and taken from there for the same unchanged file instead of reading
+// it again: a 10^5-trial bundle zip is 1.7 GB, ~1 s to hash for every output (docs/cli.md "Provenance").
 std::string fileSha256(const std::string& file);
+inline constexpr std::uint64_t kRememberedHashBytes = 32ull << 20;
+// The same with the memo's folder and rules given: `memoDir` empty remembers nothing; files under `minBytes`
+// are not remembered; nor is a file changed less than `settleSeconds` before it was hashed (a change within
+// the file system's timestamp granularity could leave its stamp as it was).
+std::string fileSha256(const std::string& file, const std::string& memoDir, std::uint64_t minBytes,
+                       double settleSeconds);
 // {"path", "tree_sha256"} for a folder, {"path", "sha256"} for a file; {"path", "missing": true} when the
 // path does not exist. `path` is kept as given.
 nlohmann::json inputJson(const std::string& path);

@@ -11,7 +11,6 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
-#include <QStandardPaths>
 #include <QThread>
 #include <sqlite3.h>
 #include <sys/resource.h>
@@ -39,6 +38,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "models/cache_location.h"
 #include "models/provenance_json.h"
 #include "scoring/errors.h"
 #include "vernier_version.h"
@@ -491,14 +491,6 @@ void appendTrialProblems(const TrialRecord& t, std::vector<ImportProblem>& probl
             {t.trialPath, "stopped at step \"" + t.stoppedAtStep + "\": " + t.stopReason, t.trialName});
 }
 
-std::string cacheBase() {
-    if (const char* env = std::getenv("VERNIER_CACHE_DIR"); env && *env) return env;
-    QString base = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
-    if (base.isEmpty()) base = QDir::homePath() + "/.cache/vernier";
-    if (!base.contains("vernier", Qt::CaseInsensitive)) base += "/vernier";
-    return base.toStdString();
-}
-
 // The sample that ships with Vernier (models/sample_location.cpp) is installed from the source tree as it
 // is: nothing may be written beside its bundles, so its index lives in the user cache.
 bool insideShippedSample(const std::string& bundle) {
@@ -776,18 +768,14 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
 } // namespace
 
 std::string trialIndexPathFor(const std::string& bundle) {
-    if (const char* env = std::getenv("VERNIER_CACHE_DIR"); env && *env) {
-        const std::string dir = std::string(env) + "/index";
-        QDir().mkpath(QString::fromStdString(dir));
-        return dir + "/" + hashedName(bundle);
-    }
+    const bool cacheSet = std::getenv("VERNIER_CACHE_DIR") && *std::getenv("VERNIER_CACHE_DIR");
     const QFileInfo fi(QDir::cleanPath(QString::fromStdString(bundle)));
-    if (!fi.fileName().isEmpty() && !insideShippedSample(bundle)) {
+    if (!cacheSet && !fi.fileName().isEmpty() && !insideShippedSample(bundle)) {
         const QString beside = fi.absoluteDir().filePath(fi.fileName() + QStringLiteral(".vernier-cache"));
         if (QDir().mkpath(beside) && QFileInfo(beside).isWritable())
             return (beside + QStringLiteral("/index.sqlite")).toStdString();
     }
-    const std::string dir = cacheBase() + "/index";
+    const std::string dir = userCacheDirectory() + "/index";
     QDir().mkpath(QString::fromStdString(dir));
     return dir + "/" + hashedName(bundle);
 }

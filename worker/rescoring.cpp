@@ -10,7 +10,6 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QScopeGuard>
-#include <QStandardPaths>
 #include <QThread>
 #include <algorithm>
 #include <atomic>
@@ -22,6 +21,7 @@
 #include <memory>
 #include <mutex>
 
+#include "models/cache_location.h"
 #include "models/result_set.h"
 #include "scoring/errors.h"
 #include "scoring/scorer_version.h"
@@ -59,12 +59,7 @@ std::optional<RescoreJob> makeRescoreJob(const ResultSet& set, const TrialId& tr
 RescoreCache::RescoreCache(std::string directory) : dir_(std::move(directory)) {}
 
 std::string RescoreCache::defaultDirectory() {
-    if (const char* env = std::getenv("VERNIER_CACHE_DIR"); env && *env) return std::string(env) + "/rescore";
-    QString base = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
-    if (base.isEmpty()) base = QDir::homePath() + "/.cache/vernier";
-    // Without a QCoreApplication the location has no application name; keep ours apart anyway.
-    if (!base.contains("vernier", Qt::CaseInsensitive)) base += "/vernier";
-    return base.toStdString() + "/rescore";
+    return userCacheDirectory() + "/rescore";
 }
 
 std::string RescoreCache::directoryFor(const std::string& bundle) {

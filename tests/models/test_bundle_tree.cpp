@@ -10,9 +10,11 @@
 
 #include <QTemporaryDir>
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -204,4 +206,60 @@ TEST(FileHash, HashesTheFileBytesAndNothingForWhatIsNotAFile) {
     EXPECT_EQ(vernier::fileSha256(root.string()), ""); // a folder
     ASSERT_EQ(::mkfifo((root / "pipe").c_str(), 0600), 0);
     EXPECT_EQ(vernier::fileSha256((root / "pipe").string()), ""); // not waited on
+}
+
+// A large file's hash is remembered with its stamp and taken from there while the file is unchanged
+// (models/provenance_json.h fileSha256; docs/cli.md "Provenance"). The memo folder and rules are given here:
+// every file counts as large, and a file just written counts as settled.
+TEST(FileHash, RemembersTheHashOfAnUnchangedFileByItsStamp) {
+    QTemporaryDir dir;
+    const fs::path root = dir.path().toStdString();
+    const std::string memo = (root / "memo").string();
+    const std::string file = (root / "abc").string();
+    write(file, "abc");
+    const std::string abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+    const auto slurp = [](const fs::path& p) {
+        std::ifstream in(p, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    const auto remembered = [&] {
+        std::vector<fs::path> files;
+        for (const auto& e : fs::directory_iterator(memo))
+            files.push_back(e.path());
+        return files;
+    };
+    EXPECT_EQ(vernier::fileSha256(file, memo, 0, 0), abc);
+    ASSERT_EQ(remembered().size(), 1u);
+    const fs::path entry = remembered().front();
+    // The stamp in the line, then the hash: the line is all that is trusted, so a line with another hash
+    // for the same stamp is what comes back (it shows that the file was not read).
+    const std::string line = slurp(entry);
+    ASSERT_EQ(line.substr(line.size() - 65), abc + "\n");
+    const std::string other(64, 'e');
+    write(entry, line.substr(0, line.size() - 65) + other + "\n");
+    EXPECT_EQ(vernier::fileSha256(file, memo, 0, 0), other);
+    // Changed bytes, same size: a new stamp (modification and status-change times), so read again.
+    write(root / "abc", "abd");
+    // (Two writes within one tick of the kernel's clock can share a time stamp: moved on explicitly.)
+    fs::last_write_time(file, fs::last_write_time(file) + std::chrono::seconds(5));
+    EXPECT_EQ(vernier::fileSha256(file, memo, 0, 0),
+              "a52d159f262b2c6ddb724a61840befc36eb30c88877a4030b65cbe86298449c9");
+    // A torn or foreign memo line is no hash: read again, and the memo rewritten.
+    write(root / "abc", "abc");
+    for (const auto& e : remembered())
+        write(e, "vernier-file-sha256 1 3 0 0 " + abc.substr(0, 40) + "\n");
+    EXPECT_EQ(vernier::fileSha256(file, memo, 0, 0), abc);
+    ASSERT_EQ(remembered().size(), 1u);
+    const std::string rewritten = slurp(remembered().front());
+    EXPECT_EQ(rewritten.rfind("vernier-file-sha256 1 3 ", 0), 0u) << rewritten;
+    EXPECT_EQ(rewritten.substr(rewritten.size() - 65), abc + "\n");
+    // Nothing is remembered for small files, nor for a file changed within the settle time.
+    QTemporaryDir dir2;
+    const std::string memo2 = dir2.path().toStdString() + "/memo";
+    EXPECT_EQ(vernier::fileSha256(file, memo2, 4, 0), abc);
+    EXPECT_FALSE(fs::exists(memo2));
+    EXPECT_EQ(vernier::fileSha256(file, memo2, 0, 3600), abc);
+    EXPECT_FALSE(fs::exists(memo2));
+    // No memo folder: nothing remembered, the hash as ever.
+    EXPECT_EQ(vernier::fileSha256(file, "", 0, 0), abc);
 }
