@@ -454,9 +454,11 @@ TEST(HostileBundle, AKilledRescoringLeavesNoCorruptCacheEntry) {
             if (it->is_regular_file() && it->path().extension() == ".json") v.push_back(it->path());
         return v;
     };
-    // Wait for a few entries, then kill the whole process group mid-run.
-    for (int i = 0; i < 1200 && entries().size() < 3; ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    // Wait for a few entries, then kill the whole process group mid-run. Looked at every millisecond: the
+    // sample's 37 trials are rescored in well under a second on a fast machine, and a coarser poll could
+    // find the run already finished.
+    for (int i = 0; i < 120000 && entries().size() < 3; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
     ::kill(-pid, SIGKILL);
     int status = 0;
     ::waitpid(pid, &status, 0);
