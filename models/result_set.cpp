@@ -14,6 +14,7 @@
 #include <optional>
 #include <set>
 #include <thread>
+#include <unordered_set>
 
 #include "models/bundle_tree.h"
 #include "models/system_variants.h"
@@ -486,6 +487,20 @@ std::shared_ptr<ResultSet> shareResultSet(ResultSet&& set) {
 
 std::size_t waitForBackgroundReleases() {
     return releaserGone ? 0 : releaser().wait();
+}
+
+void openTrialArchives(const ResultSet& set) {
+    std::unordered_set<const LazyZip*> seen;
+    for (const TrialRecord& t : set.trials)
+        for (const FileRef* f : {&t.resultJson, &t.answer, &t.answerBase, &t.answerEdit, &t.answerPy,
+                                 &t.trajectory, &t.agentLog})
+            if (const LazyZip* zip = f->archive(); zip && seen.insert(zip).second && !zip->opened()) {
+                try {
+                    zip->get();
+                } catch (const InputError&) {
+                    // Each read of one of its files says why.
+                }
+            }
 }
 
 } // namespace vernier

@@ -148,6 +148,12 @@ std::vector<std::pair<const char*, const FileRef*>> requiredAnswers(const TrialR
 ResultSet importResults(const std::vector<std::string>& bundles, const std::string& taskPack,
                         const ImportOptions& options = {});
 
+// Opens, on the calling thread, every zip archive the trials' files are read from that is not open yet: a
+// zip reopened from its trial index is opened by the first read of one of its files (docs/index.md "Reopening
+// a zip"), 2-3 s for 10^5 trials; the GUI calls this in the background after an import so that the first look
+// at a trial does not wait for it. An archive that cannot be opened is left to each read to report.
+void openTrialArchives(const ResultSet& set);
+
 // Reads the trials of one bundle (folder or zip) into `out` (no task matching). Exposed for tests.
 // Also checks each Harbor job's recorded statistics (result.json stats.evals) against its trials.
 void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,

@@ -10,6 +10,7 @@
 #include <QFutureWatcher>
 #include <QPointer>
 #include <QThread>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 #include <set>
@@ -300,6 +301,9 @@ void Session::startImport() {
                 applyState(*set, rescored, policy, prefer, splitByJob);
                 r.set = set;
                 r.analysis = analysedSnapshot(set, filter, nullptr);
+                // A zip reopened from its index is opened when a file of it is first read; here, beside
+                // the first paint, rather than when the user first opens a trial.
+                QThreadPool::globalInstance()->start([set] { openTrialArchives(*set); });
             } catch (const std::exception& e) {
                 r.error = QString::fromUtf8(e.what());
             }

@@ -288,6 +288,18 @@ TEST_F(TrialIndex, ZipReopenedFromIndexOpensTheZipOnlyWhenAFileIsRead) {
     EXPECT_FALSE(archive->opened());
     EXPECT_EQ(out.back().resultJson.readAll(), plain.back().resultJson.readAll());
     EXPECT_TRUE(archive->opened());
+
+    // The GUI opens the archive ahead of the first read (openTrialArchives, in the background).
+    std::vector<TrialRecord> again;
+    ASSERT_EQ(importBundleIndexed(zip, again, problems).state, IndexState::Used);
+    ResultSet set;
+    set.trials = std::move(again);
+    const LazyZip* second = set.trials.front().resultJson.archive();
+    ASSERT_NE(second, nullptr);
+    EXPECT_FALSE(second->opened());
+    openTrialArchives(set);
+    EXPECT_TRUE(second->opened());
+    EXPECT_NO_THROW(second->get());
 }
 
 // A zip replaced by a copy with the same size and modification time (cp -p, rsync -t) is another file: its
