@@ -1,16 +1,17 @@
 // SPDX-FileCopyrightText: 2026 The Vernier authors
 // SPDX-License-Identifier: Apache-2.0
-// SafeZip on QuaZip: the central directory is checked (entry count first, then names, sizes and ratios)
-// before any entry is inflated, and inflation stops as soon as the produced bytes exceed a limit, so a
-// zip bomb that lies about its sizes costs at most one limit's worth of work. minizip walks and parses the
-// directory; each record is read once into fixed buffers, and an archive on disk is read through a window of
-// pread calls (docs/index.md "Performance": listing a bundle zip).
+// SafeZip on the minizip that QuaZip carries: the central directory is checked (entry count first, then
+// names, sizes and ratios) before any entry is inflated, and inflation stops as soon as the produced bytes
+// exceed a limit, so a zip bomb that lies about its sizes costs at most one limit's worth of work. minizip
+// walks and parses the directory and inflates; each record is read once into fixed buffers, and minizip reads
+// through file functions of ours (ZipStream): pread through a window, or a copy from memory (docs/index.md
+// "Performance": listing a bundle zip). QuaZip itself only lends its default codecs for names that are not
+// UTF-8.
 #include "scoring/safe_zip.h"
 
-#include <QBuffer>
 #include <QByteArray>
-#include <QIODevice>
 #include <QString>
+#include <QTextCodec>
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -20,7 +21,6 @@
 #include <mutex>
 #include <optional>
 #include <quazip/quazip.h>
-#include <quazip/quazipfile.h>
 #include <quazip/unzip.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -81,97 +81,144 @@ bool isEncrypted(const unz_file_info64& info, const unsigned char* extra, std::s
     return (info.flag & 1u) != 0 || info.compression_method == kAesMethod || hasAesExtra(extra, extraSize);
 }
 
-// A read-only device on a file descriptor that reads with pread through a 64 KiB window. minizip seeks
-// before every small read (each central-directory record, each local header); on a QFile every seek is an
-// lseek and a dropped buffer, which made listing a 10^5-trial bundle zip (1.1 million records) mostly system
-// calls (docs/index.md "Performance"). Here a seek only moves a number.
-class WindowedFile final : public QIODevice {
+// The bytes minizip reads, given to it through its own file functions (zlib_filefunc64_def): an archive on
+// disk is read with pread through a 16 KiB window, one in memory by copying. minizip seeks before every small
+// read and reads a record's fields a byte at a time; through a QIODevice (QuaZip's way) every one of those
+// calls went through Qt's device bookkeeping, ~10 % of listing and reading a bundle zip, and through a QFile
+// every seek was an lseek and a dropped buffer (docs/index.md "Performance"). Here a seek moves a number and
+// a small read is a memcpy from the window.
+class ZipStream {
 public:
-    // Takes ownership of `fd`.
-    explicit WindowedFile(int fd) : fd_(fd) {
+    // An archive on disk; takes ownership of `fd`.
+    explicit ZipStream(int fd) : fd_(fd) {
         struct stat st {};
-        if (::fstat(fd_, &st) == 0) size_ = st.st_size;
+        if (::fstat(fd_, &st) == 0) size_ = static_cast<std::uint64_t>(st.st_size);
+        window_.resize(kWindow);
     }
-    ~WindowedFile() override {
-        QIODevice::close();
-        ::close(fd_);
+    // An archive in memory, which must outlive the stream.
+    ZipStream(const char* data, std::size_t size) : data_(data), size_(size) {}
+    ~ZipStream() {
+        if (fd_ >= 0) ::close(fd_);
     }
-    bool isSequential() const override { return false; }
-    qint64 size() const override { return size_; }
-    bool seek(qint64 pos) override {
-        if (pos < 0 || !QIODevice::seek(pos)) return false;
-        at_ = pos;
+    ZipStream(const ZipStream&) = delete;
+    ZipStream& operator=(const ZipStream&) = delete;
+
+    // The functions minizip calls, on this stream (its `file`, which its open function hands back).
+    static zlib_filefunc64_def functions() {
+        zlib_filefunc64_def f{};
+        f.zopen64_file = [](voidpf, voidpf file, int) -> voidpf { return file; };
+        f.zread_file = [](voidpf, voidpf stream, void* buf, uLong size) -> uLong {
+            return static_cast<uLong>(static_cast<ZipStream*>(stream)->read(static_cast<char*>(buf), size));
+        };
+        f.zwrite_file = [](voidpf, voidpf, const void*, uLong) -> uLong { return 0; };
+        f.ztell64_file = [](voidpf, voidpf stream) -> ZPOS64_T {
+            return static_cast<ZipStream*>(stream)->at_;
+        };
+        f.zseek64_file = [](voidpf, voidpf stream, ZPOS64_T offset, int origin) -> int {
+            return static_cast<ZipStream*>(stream)->seek(offset, origin) ? 0 : -1;
+        };
+        // The stream belongs to its OpenZip, not to minizip.
+        f.zclose_file = [](voidpf, voidpf) -> int { return 0; };
+        f.zfakeclose_file = f.zclose_file;
+        f.zerror_file = [](voidpf, voidpf stream) -> int {
+            return static_cast<ZipStream*>(stream)->error_ ? 1 : 0;
+        };
+        return f;
+    }
+
+private:
+    static constexpr std::size_t kWindow = 16 * 1024;
+
+    bool seek(std::uint64_t offset, int origin) {
+        std::uint64_t base = 0;
+        if (origin == ZLIB_FILEFUNC_SEEK_CUR)
+            base = at_;
+        else if (origin == ZLIB_FILEFUNC_SEEK_END)
+            base = size_;
+        else if (origin != ZLIB_FILEFUNC_SEEK_SET)
+            return false;
+        if (offset > UINT64_MAX - base) return false;
+        at_ = base + offset; // past the end reads nothing, as a file does
         return true;
     }
 
-protected:
-    qint64 readData(char* data, qint64 maxSize) override {
-        qint64 done = 0;
-        while (done < maxSize && at_ < size_) {
+    std::size_t read(char* out, std::size_t want) {
+        if (data_) {
+            const std::size_t n =
+                at_ < size_ ? static_cast<std::size_t>(std::min<std::uint64_t>(want, size_ - at_)) : 0;
+            std::memcpy(out, data_ + at_, n);
+            at_ += n;
+            return n;
+        }
+        std::size_t done = 0;
+        while (done < want && at_ < size_) {
             if (at_ >= windowStart_ && at_ < windowStart_ + windowSize_) {
-                const qint64 n = std::min(maxSize - done, windowStart_ + windowSize_ - at_);
-                std::memcpy(data + done, window_.data() + (at_ - windowStart_), static_cast<std::size_t>(n));
+                const std::size_t n = static_cast<std::size_t>(
+                    std::min<std::uint64_t>(want - done, windowStart_ + windowSize_ - at_));
+                std::memcpy(out + done, window_.data() + (at_ - windowStart_), n);
                 done += n;
                 at_ += n;
                 continue;
             }
             // A large read goes straight to the caller's buffer; a small one refills the window.
-            const bool direct = maxSize - done >= static_cast<qint64>(kWindow);
-            char* into = direct ? data + done : window_.data();
-            const std::size_t want = direct ? static_cast<std::size_t>(maxSize - done) : kWindow;
+            const bool direct = want - done >= kWindow;
+            char* into = direct ? out + done : window_.data();
+            const std::size_t size = direct ? want - done : kWindow;
             ssize_t n = 0;
             do {
-                n = ::pread(fd_, into, want, at_);
+                n = ::pread(fd_, into, size, static_cast<off_t>(at_));
             } while (n < 0 && errno == EINTR);
-            if (n < 0) return done > 0 ? done : -1;
+            if (n < 0) {
+                error_ = true;
+                break;
+            }
             if (n == 0) break; // the file shrank
             if (direct) {
-                done += n;
-                at_ += n;
+                done += static_cast<std::size_t>(n);
+                at_ += static_cast<std::uint64_t>(n);
             } else {
                 windowStart_ = at_;
-                windowSize_ = n;
+                windowSize_ = static_cast<std::uint64_t>(n);
             }
         }
         return done;
     }
-    qint64 writeData(const char*, qint64) override { return -1; }
 
-private:
-    static constexpr std::size_t kWindow = 16 * 1024;
-    int fd_;
-    qint64 size_ = 0;
-    qint64 at_ = 0;
-    std::vector<char> window_ = std::vector<char>(kWindow);
-    qint64 windowStart_ = 0;
-    qint64 windowSize_ = 0;
+    int fd_ = -1;
+    const char* data_ = nullptr;
+    std::uint64_t size_ = 0;
+    std::uint64_t at_ = 0;
+    std::vector<char> window_;
+    std::uint64_t windowStart_ = 0;
+    std::uint64_t windowSize_ = 0;
+    bool error_ = false;
 };
 
-// A QuaZip opened on either the file or the in-memory bytes; owns the device it reads from.
+// An archive open in minizip, on its own stream.
 struct OpenZip {
-    QByteArray data;
-    QBuffer buffer;
-    std::unique_ptr<WindowedFile> file;
-    std::unique_ptr<QuaZip> zip;
+    std::unique_ptr<ZipStream> stream;
+    unzFile zip = nullptr;
+    OpenZip() = default;
+    OpenZip(const OpenZip&) = delete;
+    OpenZip& operator=(const OpenZip&) = delete;
+    ~OpenZip() {
+        if (zip) unzClose(zip);
+    }
 };
 
 std::unique_ptr<OpenZip> openZip(const std::string& path, const std::string& bytes) {
     auto z = std::make_unique<OpenZip>();
     if (path.empty()) {
-        z->data = QByteArray::fromRawData(bytes.data(), static_cast<qsizetype>(bytes.size()));
-        z->buffer.setBuffer(&z->data);
-        z->zip = std::make_unique<QuaZip>(&z->buffer);
+        z->stream = std::make_unique<ZipStream>(bytes.data(), bytes.size());
     } else {
         // Linux file names are bytes: open by descriptor so a name that is not UTF-8 still works.
         const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
         if (fd < 0) throw InputError("cannot open " + path + ": " + std::strerror(errno));
-        z->file = std::make_unique<WindowedFile>(fd);
-        if (!z->file->open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-            throw InputError("cannot open " + path);
-        z->zip = std::make_unique<QuaZip>(z->file.get());
+        z->stream = std::make_unique<ZipStream>(fd);
     }
-    z->zip->setAutoClose(false);
-    if (!z->zip->open(QuaZip::mdUnzip)) throw InputError("not a zip archive (unreadable central directory)");
+    zlib_filefunc64_def functions = ZipStream::functions();
+    z->zip = unzOpen2_64(z->stream.get(), &functions);
+    if (!z->zip) throw InputError("not a zip archive (unreadable central directory)");
     return z;
 }
 
@@ -179,15 +226,22 @@ std::unique_ptr<OpenZip> openZip(const std::string& path, const std::string& byt
 std::string inflateEntry(OpenZip& z, const ZipEntryInfo& info, std::pair<std::uint64_t, std::uint64_t> at,
                          const ZipLimits& limits) {
     const std::string& name = info.name;
-    // Seek straight to the entry's directory record (a name lookup would scan the whole directory). QuaZip
-    // opens an entry only once it has a current file: the first read of an archive sets one, later reads
-    // reuse it (going to the first file each time read its record again, a pread per entry).
+    // Straight to the entry's directory record (a name lookup would scan the whole directory).
     unz64_file_pos pos{at.first, at.second};
-    if ((!z.zip->hasCurrentFile() && !z.zip->goToFirstFile()) ||
-        unzGoToFilePos64(z.zip->getUnzFile(), &pos) != UNZ_OK)
+    if (unzGoToFilePos64(z.zip, &pos) != UNZ_OK)
         throw InputError("zip entry '" + name + "' cannot be located");
-    QuaZipFile file(z.zip.get());
-    if (!file.open(QIODevice::ReadOnly)) throw InputError("zip entry '" + name + "' cannot be opened");
+    if (unzOpenCurrentFile(z.zip) != UNZ_OK) throw InputError("zip entry '" + name + "' cannot be opened");
+    struct Closer {
+        unzFile zip;
+        bool open = true;
+        int close() {
+            open = false;
+            return unzCloseCurrentFile(zip);
+        }
+        ~Closer() {
+            if (open) unzCloseCurrentFile(zip);
+        }
+    } entry{z.zip};
 
     // The declared size was checked against the limits; never produce more than it (a lying header
     // would otherwise let a bomb through), and never more than the per-entry limit.
@@ -196,15 +250,14 @@ std::string inflateEntry(OpenZip& z, const ZipEntryInfo& info, std::pair<std::ui
     out.reserve(static_cast<std::size_t>(cap));
     char chunk[1 << 16];
     for (;;) {
-        qint64 n = file.read(chunk, sizeof chunk);
+        const int n = unzReadCurrentFile(z.zip, chunk, sizeof chunk);
         if (n < 0) throw InputError("zip entry '" + name + "' is corrupt (inflate failed)");
         if (n == 0) break;
         if (out.size() + static_cast<std::uint64_t>(n) > cap)
             throw InputError("zip entry '" + name + "' inflates beyond its declared size (zip bomb?)");
         out.append(chunk, static_cast<std::size_t>(n));
     }
-    file.close();
-    if (file.getZipError() != 0) throw InputError("zip entry '" + name + "' is corrupt (CRC mismatch)");
+    if (entry.close() != UNZ_OK) throw InputError("zip entry '" + name + "' is corrupt (CRC mismatch)");
     if (out.size() != info.uncompressedSize) throw InputError("zip entry '" + name + "' is truncated");
     return out;
 }
@@ -225,25 +278,35 @@ static void readDirectory(const std::string& path, const std::string& bytes, con
                           std::vector<ZipEntryInfo>& entries, std::string& comment,
                           std::vector<std::pair<std::uint64_t, std::uint64_t>>& positions) {
     auto z = openZip(path, bytes);
-    QuaZip& zip = *z->zip;
-    const int count = zip.getEntriesCount();
-    if (count < 0) throw InputError("not a zip archive (bad entry count)");
-    if (static_cast<std::size_t>(count) > limits.maxEntries)
-        throw InputError("zip has " + std::to_string(count) + " entries (limit " +
+    unzFile zip = z->zip;
+    unz_global_info64 global{};
+    if (unzGetGlobalInfo64(zip, &global) != UNZ_OK) throw InputError("not a zip archive (bad entry count)");
+    if (global.number_entry > limits.maxEntries)
+        throw InputError("zip has " + std::to_string(global.number_entry) + " entries (limit " +
                          std::to_string(limits.maxEntries) + ")");
-    comment = zip.getComment().toStdString();
+    // Names and the comment are decoded with the codecs a QuaZip has by default (the locale's, unless an
+    // application set another), as QuaZip's own listing decoded them.
+    const QuaZip codecs;
+    {
+        // The comment's length is 16 bits: at most 65,535 bytes.
+        std::vector<char> text(static_cast<std::size_t>(global.size_comment) + 1);
+        const int n = unzGetGlobalComment(zip, text.data(), static_cast<uLong>(text.size()));
+        if (n > 0)
+            comment = codecs.getCommentCodec()
+                          ->toUnicode(QByteArray(text.data(), static_cast<qsizetype>(n)))
+                          .toStdString();
+    }
     std::uint64_t total = 0;
     // A record's name and extra field are each at most 65,535 bytes (16-bit lengths).
     std::vector<char> name(65536), extra(65536);
-    bool more = zip.goToFirstFile();
-    while (more) {
+    int rc = unzGoToFirstFile(zip);
+    while (rc == UNZ_OK) {
         if (entries.size() >= limits.maxEntries)
             throw InputError("zip has more than " + std::to_string(limits.maxEntries) + " entries");
-        // One read of the record (QuaZip's getCurrentFileInfo reads it twice and builds a QDateTime and a
-        // comment per entry: most of listing a bundle zip). The name is decoded as QuaZip decodes it.
+        // One read of the record into fixed buffers.
         unz_file_info64 info{};
-        if (unzGetCurrentFileInfo64(zip.getUnzFile(), &info, name.data(), name.size(), extra.data(),
-                                    extra.size(), nullptr, 0) != UNZ_OK)
+        if (unzGetCurrentFileInfo64(zip, &info, name.data(), name.size(), extra.data(), extra.size(), nullptr,
+                                    0) != UNZ_OK)
             throw InputError("zip central directory is corrupt");
         const std::size_t nameSize = std::min<std::size_t>(info.size_filename, name.size());
         ZipEntryInfo e;
@@ -255,7 +318,7 @@ static void readDirectory(const std::string& path, const std::string& bytes, con
         } else {
             const QByteArray bytes(raw, static_cast<qsizetype>(nameSize));
             e.name = ((info.flag & kUtf8NameFlag) ? QString::fromUtf8(bytes)
-                                                  : zip.getFileNameCodec()->toUnicode(bytes))
+                                                  : codecs.getFileNameCodec()->toUnicode(bytes))
                          .toStdString();
         }
         e.compressedSize = info.compressed_size;
@@ -277,13 +340,13 @@ static void readDirectory(const std::string& path, const std::string& bytes, con
         if (total > limits.maxTotalBytes)
             throw InputError("zip expands to more than " + mib(limits.maxTotalBytes) + " (limit)");
         unz64_file_pos pos{};
-        if (unzGetFilePos64(zip.getUnzFile(), &pos) != UNZ_OK)
-            throw InputError("zip central directory is corrupt");
+        if (unzGetFilePos64(zip, &pos) != UNZ_OK) throw InputError("zip central directory is corrupt");
         positions.emplace_back(pos.pos_in_zip_directory, pos.num_of_file);
         entries.push_back(std::move(e));
-        more = zip.goToNextFile();
+        rc = unzGoToNextFile(zip);
     }
-    if (zip.getZipError() != 0) throw InputError("zip central directory is corrupt");
+    // Anything but the end of the list is a record that could not be read.
+    if (rc != UNZ_END_OF_LIST_OF_FILE) throw InputError("zip central directory is corrupt");
 }
 
 namespace {
