@@ -137,8 +137,12 @@ private:
             base = size_;
         else if (origin != ZLIB_FILEFUNC_SEEK_SET)
             return false;
-        if (offset > UINT64_MAX - base) return false;
-        at_ = base + offset; // past the end reads nothing, as a file does
+        // Modular on purpose: minizip steps back over an extra field it has read by passing the negative
+        // step as a wrapped unsigned offset. A position before the start is refused, as a file refuses it;
+        // one past the end reads nothing.
+        const std::uint64_t next = base + offset;
+        if (next > static_cast<std::uint64_t>(INT64_MAX)) return false;
+        at_ = next;
         return true;
     }
 
