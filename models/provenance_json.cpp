@@ -307,9 +307,8 @@ std::string fileSha256(const std::string& file, const std::string& memoDir, std:
     if (memo) {
         const std::optional<FileStamp> after = fileStampOf(fd);
         const bool same = after && *after == opened.stamp;
-        const auto settle = static_cast<std::int64_t>(settleSeconds * 1e9);
-        if (same && opened.stamp.ctimeNs <= realtimeNs() - settle &&
-            opened.stamp.mtimeNs <= realtimeNs() - settle)
+        const std::int64_t settledBefore = realtimeNs() - static_cast<std::int64_t>(settleSeconds * 1e9);
+        if (same && std::max(opened.stamp.ctimeNs, opened.stamp.mtimeNs) <= settledBefore)
             rememberSha(memoDir, opened.stamp, sha);
     }
     return sha;
