@@ -2,7 +2,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A QChartView that rebuilds its chart from each snapshot through one of the builders in charts.h, and
-// draws it in the application palette's style (dark desktop → dark chart; exports stay on paper).
+// draws it in the application palette's style (dark desktop → dark chart; exports stay on paper). A chart
+// with one row per system keeps each row tall enough for its label: with more systems than fit, the chart
+// grows taller than the view and the view scrolls (a study of variants easily has 30-40 systems; squeezed,
+// Qt cuts every label to "…"). Exports keep their own paper size.
 #include <QChartView>
 #include <functional>
 
@@ -16,12 +19,17 @@ public:
     using Builder = std::function<QChart*(const Analysis&)>;
     ChartPanel(const QString& objectName, Builder builder, QWidget* parent = nullptr);
     void rebuild(const Analysis& analysis);
+    // The least height in pixels a chart needs for its rows to keep their labels: 0 when it has no row
+    // axis (a scatter) or fits any height.
+    int rowsHeight() const;
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void applyScreenStyle();
+    void fitRows();
     Builder builder_;
 };
 
