@@ -339,14 +339,16 @@ BundleTree BundleTree::ofZip(const std::string& path, std::shared_ptr<const Lazy
     BundleTree t;
     t.root_ = path;
     t.zip_ = std::move(zip);
-    for (const auto& e : t.zip_->get().entries()) {
+    const SafeZip& archive = t.zip_->get();
+    // In the archive's name order: the listing comes out sorted.
+    for (const std::uint32_t i : archive.nameOrder()) {
+        const ZipEntryInfo& e = archive.entries()[i];
         // A file entry's name never ends in '/' (that makes it a directory), so it is its relative path.
         if (e.isDirectory || e.name.empty()) continue;
         if (t.files_.size() >= kMaxBundleFiles)
             throw InputError(path + ": too many files (limit " + std::to_string(kMaxBundleFiles) + ")");
         t.files_.push_back(e.name);
     }
-    std::sort(t.files_.begin(), t.files_.end());
     return t;
 }
 
