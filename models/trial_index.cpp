@@ -71,8 +71,9 @@ BundleKey keyOf(const std::string& bundle) {
         k.kind = "folder";
     } else {
         k.kind = "zip";
-        k.zip = {static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino),
-                 static_cast<std::int64_t>(st.st_size), ns(st.st_mtim), ns(st.st_ctim)};
+        const std::optional<FileStamp> stamp = fileStampOf(k.canon);
+        if (!stamp) throw InputError(bundle + ": no such file or folder");
+        k.zip = *stamp;
     }
     return k;
 }
