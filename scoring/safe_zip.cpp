@@ -150,6 +150,7 @@ private:
         if (data_) {
             const std::size_t n =
                 at_ < size_ ? static_cast<std::size_t>(std::min<std::uint64_t>(want, size_ - at_)) : 0;
+            if (n == 0) return 0; // at or past the end: no pointer is formed past the bytes
             std::memcpy(out, data_ + at_, n);
             at_ += n;
             return n;
