@@ -19,6 +19,7 @@
 #include "models/atif_trajectory.h"
 #include "models/bundle_tree.h"
 #include "models/incremental_import.h"
+#include "models/json_text.h"
 #include "models/parallel.h"
 #include "models/provenance_json.h"
 #include "models/result_set.h"
@@ -66,9 +67,9 @@ json readJson(const BundleTree& tree, const std::string& rel) {
     // FileRef's 1 GiB cap in memory just to refuse it.
     std::optional<std::string> text = tree.ref(rel).readAtMost(kMaxMetadataBytes);
     if (!text) throw InputError(baseName(rel) + ": file too large");
-    json j = json::parse(*text, nullptr, false);
-    if (j.is_discarded()) throw InputError(baseName(rel) + ": not valid JSON");
-    return j;
+    std::optional<json> j = parseJsonText(*text);
+    if (!j) throw InputError(baseName(rel) + ": not valid JSON");
+    return std::move(*j);
 }
 
 std::optional<double> number(const json& o, const char* key) {

@@ -1,0 +1,142 @@
+// SPDX-FileCopyrightText: 2026 The Vernier authors
+// SPDX-License-Identifier: Apache-2.0
+// The trial files' JSON parser (models/json_text.h): the values and types nlohmann's parser gives, the texts it
+// refuses, on hand-picked edge cases and on every JSON file of the sample bundle and the Harbor fixtures.
+#include <clocale>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "fuzz/harness.h"
+#include "models/json_text.h"
+
+namespace {
+
+using nlohmann::json;
+using vernier::parseJsonText;
+
+std::string slurp(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// Parses `text` with both parsers and expects the same answer; returns the fast parser's.
+std::optional<json> bothAgree(const std::string& text) {
+    const std::optional<json> fast = parseJsonText(text);
+    const json reference = json::parse(text, nullptr, false);
+    EXPECT_EQ(fast.has_value(), !reference.is_discarded()) << "text: " << text;
+    if (fast && !reference.is_discarded()) {
+        EXPECT_TRUE(vernier::fuzz::identicalJson(*fast, reference))
+            << "text: " << text << "\nfast: " << fast->dump() << "\nnlohmann: " << reference.dump();
+    }
+    return fast;
+}
+
+TEST(JsonText, NumbersKeepNlohmannsTypes) {
+    EXPECT_EQ(bothAgree("0")->type(), json::value_t::number_unsigned);
+    EXPECT_EQ(bothAgree("-0")->type(), json::value_t::number_integer);
+    EXPECT_EQ(bothAgree("-0.0")->type(), json::value_t::number_float);
+    EXPECT_TRUE(std::signbit(bothAgree("-0.0")->get<double>()));
+    EXPECT_EQ(bothAgree("18446744073709551615")->get<std::uint64_t>(), 18446744073709551615u);
+    // One past the unsigned range, or below the signed one: a double, as strtoull/strtoll fail.
+    EXPECT_EQ(bothAgree("18446744073709551616")->type(), json::value_t::number_float);
+    EXPECT_EQ(bothAgree("18446744073709551616")->get<double>(), 18446744073709551616.0);
+    EXPECT_EQ(bothAgree("-9223372036854775808")->get<std::int64_t>(), INT64_MIN);
+    EXPECT_EQ(bothAgree("-9223372036854775809")->type(), json::value_t::number_float);
+    EXPECT_EQ(bothAgree("0.1")->get<double>(), 0.1);
+    EXPECT_EQ(bothAgree("1E2")->get<double>(), 100.0);
+    EXPECT_EQ(bothAgree("1e-400")->get<double>(), 0.0); // underflow is 0, not refused
+    EXPECT_EQ(bothAgree("2.2250738585072011e-308")->get<double>(), 2.2250738585072011e-308);
+    EXPECT_EQ(bothAgree("[0.30000000000000004]")->at(0).get<double>(), 0.30000000000000004);
+    for (const char* bad : {"1e400", "-1e400", "01", "-01", "1.", ".5", "+1", "-", "1e", "1e+", "0x10", "1.e3",
+                            "Infinity", "NaN", "--1", "1 2"})
+        EXPECT_FALSE(bothAgree(bad)) << bad;
+}
+
+TEST(JsonText, NumbersIgnoreTheProcessLocale) {
+    const std::string before = std::setlocale(LC_NUMERIC, nullptr);
+    // A locale with a decimal comma, when the machine has one (nlohmann copes by swapping the point in).
+    const bool comma = std::setlocale(LC_NUMERIC, "de_DE.UTF-8") || std::setlocale(LC_NUMERIC, "fr_FR.UTF-8");
+    EXPECT_EQ(parseJsonText("1.5")->get<double>(), 1.5);
+    EXPECT_EQ(parseJsonText("[2.25e1]")->at(0).get<double>(), 22.5);
+    std::setlocale(LC_NUMERIC, before.c_str());
+    if (!comma) GTEST_LOG_(INFO) << "no decimal-comma locale installed; checked in the C locale only";
+}
+
+TEST(JsonText, StringsEscapesAndUtf8) {
+    EXPECT_EQ(bothAgree(R"("a\"b\\c\/d\b\f\n\r\t")")->get<std::string>(), "a\"b\\c/d\b\f\n\r\t");
+    EXPECT_EQ(bothAgree(R"("\u00e9\u20AC\ud83d\ude00")")->get<std::string>(), "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80");
+    EXPECT_EQ(bothAgree(R"("\u0000")")->get<std::string>(), std::string(1, '\0'));
+    EXPECT_EQ(bothAgree("\"caf\xC3\xA9 \xF4\x8F\xBF\xBF\"")->get<std::string>(), "caf\xC3\xA9 \xF4\x8F\xBF\xBF");
+    EXPECT_EQ(bothAgree("\"\x7F\"")->get<std::string>(), "\x7F");
+    for (const char* bad : {
+             R"("\ud83d")",           // high surrogate alone
+             R"("\ud83d\u0041")",     // followed by no low one
+             R"("\ude00")",           // low surrogate alone
+             R"("\u12")", R"("\uZZZZ")", R"("\x41")", R"("\')",
+             "\"a\tb\"",              // a raw control character
+             "\"\xC0\xAF\"",          // overlong
+             "\"\xE0\x80\xAF\"",      // overlong, 3 bytes
+             "\"\xED\xA0\x80\"",      // an encoded surrogate
+             "\"\xF4\x90\x80\x80\"",  // past U+10FFFF
+             "\"\xF5\x80\x80\x80\"", "\"\xFF\"", "\"\x80\"", "\"\xC3\"", "\"\xE2\x82\"", "\"abc"})
+        EXPECT_FALSE(bothAgree(bad)) << bad;
+}
+
+TEST(JsonText, StructureAndWhitespace) {
+    const auto v = bothAgree(" \t\r\n{ \"a\" : [ 1 , true , false , null , { } , [ ] ] , \"b\":{\"c\":\"d\"} } \n");
+    ASSERT_TRUE(v);
+    EXPECT_EQ((*v)["a"].size(), 6u);
+    EXPECT_EQ((*v)["b"]["c"], "d");
+    EXPECT_EQ(bothAgree(R"({"k":1,"k":2,"j":3,"k":[4]})")->dump(), R"({"j":3,"k":[4]})"); // the last one wins
+    EXPECT_EQ(bothAgree("\xEF\xBB\xBF{}")->dump(), "{}");                                 // a byte order mark
+    for (const char* bad :
+         {"", " ", "\xEF\xBB\xBF", "\xEF\xBB", "\xEF{}", " \xEF\xBB\xBF{}", "[1,]", "[,1]", "{\"a\":1,}", "{,}",
+          "{\"a\" 1}", "{\"a\":}", "{1:2}", "{'a':1}", "[1 2]", "[1]]", "[[1]", "{}}", "tru", "nul", "True",
+          "[1]x", "// c\n1", "/* c */1", "[\x0c]", "\v1"})
+        EXPECT_FALSE(bothAgree(bad)) << bad;
+    // A NUL byte where a token may start ends the text for nlohmann, and so here: what follows is ignored.
+    EXPECT_EQ(bothAgree(std::string("[1] \0 x", 6))->dump(), "[1]");
+    EXPECT_EQ(bothAgree(std::string("7\0", 2))->dump(), "7");
+    for (const std::string& bad : {std::string("\0", 1), std::string("[1,\0]", 5), std::string("\"a\0\"", 4),
+                                  std::string("tr\0ue", 5)})
+        EXPECT_FALSE(bothAgree(bad));
+}
+
+TEST(JsonText, DeepNestingNeedsNoRecursion) {
+    const int depth = 200000;
+    const std::string text = std::string(depth, '[') + std::string(depth, ']');
+    const auto v = parseJsonText(text);
+    ASSERT_TRUE(v);
+    EXPECT_TRUE(v->is_array());
+    EXPECT_FALSE(parseJsonText(std::string(depth, '[') + std::string(depth - 1, ']')));
+    EXPECT_FALSE(parseJsonText(std::string(depth, '{')));
+}
+
+TEST(JsonText, EveryJsonFileOfTheSampleAndTheFixturesParsesAsNlohmannParsesIt) {
+    int files = 0;
+    for (const char* root : {VERNIER_SOURCE_DIR "/resources/sample/results", VERNIER_TEST_DATA_DIR "/harbor",
+                             VERNIER_TEST_DATA_DIR "/hostile", VERNIER_TEST_DATA_DIR "/workspace"}) {
+        for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
+            if (!e.is_regular_file() || e.path().extension() != ".json") continue;
+            ++files;
+            const std::string text = slurp(e.path());
+            SCOPED_TRACE(e.path().string());
+            bothAgree(text);
+            // Every cut of a short file: what a half-written file looks like.
+            if (text.size() < 4096)
+                for (std::size_t n = 0; n < text.size(); n += 7)
+                    bothAgree(text.substr(0, n));
+        }
+    }
+    EXPECT_GT(files, 300);
+}
+
+} // namespace
