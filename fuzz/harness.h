@@ -8,13 +8,16 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <unistd.h>
 #include <vector>
 
 #include "models/atif_trajectory.h"
+#include "models/json_text.h"
 #include "models/result_set.h"
 #include "models/submission.h"
 #include "models/task_pack.h"
@@ -113,6 +116,48 @@ inline void specJson(const std::uint8_t* data, std::size_t size) {
     const std::string text = bytes(data, size);
     acceptInputError([&] { (void)parseSpecJson(text, "spec.json"); });
     acceptInputError([&] { (void)parseKeyParameters(text); });
+}
+
+// True when `a` and `b` are the same JSON value with the same types throughout: integer, unsigned and float
+// are told apart (nlohmann's == calls 1 and 1u and 1.0 equal) and doubles are compared bit for bit.
+inline bool identicalJson(const nlohmann::json& a, const nlohmann::json& b) {
+    if (a.type() != b.type()) return false;
+    switch (a.type()) {
+    case nlohmann::json::value_t::object: {
+        const auto& x = a.get_ref<const nlohmann::json::object_t&>();
+        const auto& y = b.get_ref<const nlohmann::json::object_t&>();
+        if (x.size() != y.size()) return false;
+        for (auto i = x.begin(), j = y.begin(); i != x.end(); ++i, ++j)
+            if (i->first != j->first || !identicalJson(i->second, j->second)) return false;
+        return true;
+    }
+    case nlohmann::json::value_t::array: {
+        if (a.size() != b.size()) return false;
+        for (std::size_t i = 0; i < a.size(); ++i)
+            if (!identicalJson(a[i], b[i])) return false;
+        return true;
+    }
+    case nlohmann::json::value_t::number_float: {
+        const double x = a.get<double>(), y = b.get<double>();
+        return std::memcmp(&x, &y, sizeof x) == 0;
+    }
+    default:
+        return a == b;
+    }
+}
+
+// The trial files' JSON parser (models/json_text.h) against nlohmann's on the same bytes: both refuse, or
+// both give identical values. A difference aborts (a finding), naming what differed.
+inline void jsonText(const std::uint8_t* data, std::size_t size) {
+    const std::string text = bytes(data, size);
+    const std::optional<nlohmann::json> fast = parseJsonText(text);
+    const nlohmann::json reference = nlohmann::json::parse(text, nullptr, false);
+    if (reference.is_discarded() != !fast.has_value() || (fast && !identicalJson(*fast, reference))) {
+        std::fprintf(stderr, "parseJsonText differs from nlohmann::json::parse: %s vs %s\n",
+                     fast ? fast->dump().c_str() : "refused",
+                     reference.is_discarded() ? "refused" : reference.dump().c_str());
+        std::abort();
+    }
 }
 
 // The two-step trial the multi-step cases of trialFiles start from: a real Harbor 0.22 create-and-edit trial

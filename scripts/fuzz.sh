@@ -22,7 +22,7 @@ SECONDS_PER_TARGET="${1:-60}"
 shift || true
 ALL_TARGETS=(fuzz_safe_zip fuzz_fcstd_document fuzz_document_xml fuzz_brep fuzz_spec_json fuzz_trial_files
              fuzz_task_toml fuzz_submission_manifest fuzz_atif_trajectory fuzz_workspace fuzz_job_files
-             fuzz_cli_args fuzz_instruction_markdown)
+             fuzz_cli_args fuzz_instruction_markdown fuzz_json_text)
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a \

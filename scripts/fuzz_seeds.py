@@ -113,3 +113,12 @@ for t in sorted(glob.glob("tests/data/harbor/job-*/*/")):
         if os.path.isfile(p) and os.path.getsize(p) < 100000:
             put("fuzz_trial_files", t.strip("/").replace("/", "_") + "_multi_" + rel.replace("/", "_"),
                 bytes([0x80 + i]) + open(p, "rb").read())
+# fuzz_json_text (differential against nlohmann): the JSON files of the trials above and of the Harbor fixtures,
+# the hostile JSON, and the spec and workspace files, as they are.
+json_files = set()
+for t in trials[:40] + sorted(glob.glob("tests/data/harbor/job-*/*/")):
+    json_files.update(glob.glob(os.path.join(t, "**", "*.json"), recursive=True))
+json_files.update(glob.glob("tests/data/hostile/json/*.json") + glob.glob("tests/data/workspace/*.json"))
+for p in sorted(json_files):
+    if os.path.getsize(p) < 65536:
+        put("fuzz_json_text", p.replace("/", "_"), open(p, "rb").read())

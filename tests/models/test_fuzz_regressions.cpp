@@ -31,6 +31,7 @@ const std::map<std::string, Harness>& harnesses() {
         {"fuzz_submission_manifest", vernier::fuzz::submissionManifest},
         {"fuzz_workspace", vernier::fuzz::workspace},
         {"fuzz_job_files", vernier::fuzz::jobFiles},
+        {"fuzz_json_text", vernier::fuzz::jsonText},
     };
     return h;
 }
