@@ -15,12 +15,14 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <future>
 #include <map>
 #include <mutex>
 #include <openssl/evp.h>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
+#include <vector>
 
 #include "models/cache_location.h"
 #include "models/regular_file.h"
@@ -272,22 +274,8 @@ std::int64_t realtimeNs() {
     return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
 }
 
-} // namespace
-
-std::string fileSha256(const std::string& file) {
-    return fileSha256(file, userCacheDirectory() + "/sha256", kRememberedHashBytes, 2.0);
-}
-
-std::string fileSha256(const std::string& file, const std::string& memoDir, std::uint64_t minBytes,
-                       double settleSeconds) {
-    // OpenSSL, as the tree hash: a 10^5-trial bundle zip is ~1.7 GB, and QCryptographicHash spent ~16 % of
-    // the CPU of opening one (docs/index.md "Performance").
-    const OpenedFile opened = openRegularFile(file);
-    if (opened.error != 0) return {};
-    const bool memo = !memoDir.empty() && opened.size >= minBytes;
-    if (memo)
-        if (std::string sha = rememberedSha(memoDir, opened.stamp); !sha.empty()) return sha;
-    const int fd = opened.fd.get();
+// SHA-256 (hex) of the bytes read from `fd` to its end; empty on a read error.
+std::string hashToEnd(int fd) {
     DigestCtx d;
     if (!d.ctx || EVP_DigestInit_ex(d.ctx, EVP_sha256(), nullptr) != 1) return {};
     std::vector<unsigned char> chunk(1 << 20);
@@ -301,7 +289,70 @@ std::string fileSha256(const std::string& file, const std::string& memoDir, std:
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int mdLen = 0;
     if (EVP_DigestFinal_ex(d.ctx, md, &mdLen) != 1) return {};
-    std::string sha = hexOf(md, mdLen);
+    return hexOf(md, mdLen);
+}
+
+// Hashes started ahead by prefetchFileSha256, by the stamp the file had when they started. The hash counts
+// only when the file's stamp was the same after reading; otherwise `sha` is empty.
+struct Prefetch {
+    FileStamp stamp;
+    std::shared_future<std::string> sha;
+};
+std::mutex& prefetchMutex() {
+    static std::mutex m;
+    return m;
+}
+// Never destroyed: a hash still running when the process exits is simply dropped with it, and the thread
+// touches nothing else (the memo is written by fileSha256 on the caller's thread).
+std::vector<Prefetch>& prefetches() {
+    static auto* p = new std::vector<Prefetch>;
+    return *p;
+}
+
+std::optional<std::shared_future<std::string>> prefetched(const FileStamp& stamp) {
+    const std::lock_guard<std::mutex> lock(prefetchMutex());
+    for (const Prefetch& p : prefetches())
+        if (p.stamp == stamp) return p.sha;
+    return std::nullopt;
+}
+
+} // namespace
+
+std::string fileSha256(const std::string& file) {
+    return fileSha256(file, userCacheDirectory() + "/sha256", kRememberedHashBytes, 2.0);
+}
+
+void prefetchFileSha256(const std::string& file) {
+    OpenedFile opened = openRegularFile(file);
+    if (opened.error != 0 || opened.size < kRememberedHashBytes || prefetched(opened.stamp)) return;
+    if (!rememberedSha(userCacheDirectory() + "/sha256", opened.stamp).empty()) return;
+    std::promise<std::string> promise;
+    {
+        const std::lock_guard<std::mutex> lock(prefetchMutex());
+        prefetches().push_back({opened.stamp, promise.get_future().share()});
+    }
+    std::thread([opened = std::move(opened), promise = std::move(promise)]() mutable {
+        std::string sha = hashToEnd(opened.fd.get());
+        const std::optional<FileStamp> after = fileStampOf(opened.fd.get());
+        promise.set_value(after && *after == opened.stamp ? std::move(sha) : std::string());
+    }).detach();
+}
+
+std::string fileSha256(const std::string& file, const std::string& memoDir, std::uint64_t minBytes,
+                       double settleSeconds) {
+    // OpenSSL, as the tree hash: a 10^5-trial bundle zip is ~1.7 GB, and QCryptographicHash spent ~16 % of
+    // the CPU of opening one (docs/index.md "Performance").
+    const OpenedFile opened = openRegularFile(file);
+    if (opened.error != 0) return {};
+    const bool memo = !memoDir.empty() && opened.size >= minBytes;
+    if (memo)
+        if (std::string sha = rememberedSha(memoDir, opened.stamp); !sha.empty()) return sha;
+    const int fd = opened.fd.get();
+    // Started ahead for this very file (same stamp) and unchanged while it was read: take it.
+    std::string sha;
+    if (const auto ahead = prefetched(opened.stamp)) sha = ahead->get();
+    if (sha.empty()) sha = hashToEnd(fd);
+    if (sha.empty()) return {};
     // Remembered only for bytes that stood still: the same stamp after reading as before, and a last change
     // long enough ago that a later one must show in the stamp.
     if (memo) {

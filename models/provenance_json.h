@@ -70,6 +70,10 @@ void rememberTreeSha256(const std::string& canonicalFolder, const std::string& s
 // it again: a 10^5-trial bundle zip is 1.7 GB, ~1 s to hash for every output (docs/cli.md "Provenance").
 std::string fileSha256(const std::string& file);
 inline constexpr std::uint64_t kRememberedHashBytes = 32ull << 20;
+// Starts hashing `file` on a thread of its own when it is that large and its hash is not remembered, so that
+// a later fileSha256 of the same unchanged file waits for that hash instead of reading the file again. The
+// CLI starts it before importing a zip: the hash then runs beside the zip's single-threaded directory read.
+void prefetchFileSha256(const std::string& file);
 // The same with the memo's folder and rules given: `memoDir` empty remembers nothing; files under `minBytes`
 // are not remembered; nor is a file changed less than `settleSeconds` before it was hashed (a change within
 // the file system's timestamp granularity could leave its stamp as it was).

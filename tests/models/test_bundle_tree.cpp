@@ -208,6 +208,34 @@ TEST(FileHash, HashesTheFileBytesAndNothingForWhatIsNotAFile) {
     EXPECT_EQ(vernier::fileSha256((root / "pipe").string()), ""); // not waited on
 }
 
+// A hash started ahead (prefetchFileSha256, as the CLI does for a zip before importing it) is the file's, and
+// only for the file as it was: a file changed since is read again.
+TEST(FileHash, APrefetchedHashIsTheFilesAndAChangedFileIsReadAgain) {
+    QTemporaryDir dir;
+    const fs::path root = dir.path().toStdString();
+    const std::string file = (root / "big.zip").string(), copy = (root / "copy").string();
+    write(file, "abc");
+    fs::resize_file(file, vernier::kRememberedHashBytes + 3); // large enough to be hashed ahead (sparse)
+    const std::string before = vernier::fileSha256(file, "", 0, 0);
+    ASSERT_EQ(before.size(), 64u);
+    vernier::prefetchFileSha256(file);
+    vernier::prefetchFileSha256(file); // once per file and stamp
+    EXPECT_EQ(vernier::fileSha256(file, "", 0, 0), before);
+    vernier::prefetchFileSha256(file);
+    {
+        std::ofstream out(file, std::ios::binary | std::ios::in | std::ios::out);
+        out.seekp(1);
+        out << 'X';
+    }
+    fs::last_write_time(file, fs::last_write_time(file) + std::chrono::seconds(5));
+    fs::copy_file(file, copy);
+    const std::string after = vernier::fileSha256(file, "", 0, 0);
+    EXPECT_NE(after, before);
+    EXPECT_EQ(after, vernier::fileSha256(copy, "", 0, 0));
+    vernier::prefetchFileSha256((root / "missing").string()); // nothing to hash: nothing started
+    vernier::prefetchFileSha256(root.string());
+}
+
 // A large file's hash is remembered with its stamp and taken from there while the file is unchanged
 // (models/provenance_json.h fileSha256; docs/cli.md "Provenance"). The memo folder and rules are given here:
 // every file counts as large, and a file just written counts as settled.
