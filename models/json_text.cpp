@@ -25,7 +25,9 @@ constexpr std::array<bool, 256> plainTable() {
 }
 constexpr std::array<bool, 256> kPlain = plainTable();
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c) {
+    return c >= '0' && c <= '9';
+}
 
 int hexValue(char c) {
     if (c >= '0' && c <= '9') return c - '0';
@@ -199,17 +201,13 @@ private:
     bool scanEscape(std::string& out) {
         ++p_; // the backslash
         if (p_ == end_) return false;
-        switch (*p_++) {
-        case '"': out += '"'; return true;
-        case '\\': out += '\\'; return true;
-        case '/': out += '/'; return true;
-        case 'b': out += '\b'; return true;
-        case 'f': out += '\f'; return true;
-        case 'n': out += '\n'; return true;
-        case 'r': out += '\r'; return true;
-        case 't': out += '\t'; return true;
-        case 'u': break;
-        default: return false;
+        const char e = *p_++;
+        if (e != 'u') { // a one-character escape
+            constexpr std::string_view kFrom = "\"\\/bfnrt", kTo = "\"\\/\b\f\n\r\t";
+            const std::size_t at = kFrom.find(e);
+            if (at == std::string_view::npos) return false;
+            out += kTo[at];
+            return true;
         }
         int cp = codeUnit();
         if (cp < 0) return false;
@@ -326,7 +324,8 @@ private:
         const std::string token(start, p_);
         char* parsedEnd = nullptr;
         const locale_t loc = cLocale();
-        const double v = loc ? strtod_l(token.c_str(), &parsedEnd, loc) : std::strtod(token.c_str(), &parsedEnd);
+        const double v =
+            loc ? strtod_l(token.c_str(), &parsedEnd, loc) : std::strtod(token.c_str(), &parsedEnd);
         if (!std::isfinite(v)) return false;
         out = v;
         return true;

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Vernier authors
 // SPDX-License-Identifier: Apache-2.0
-// The trial files' JSON parser (models/json_text.h): the values and types nlohmann's parser gives, the texts it
-// refuses, on hand-picked edge cases and on every JSON file of the sample bundle and the Harbor fixtures.
+// The trial files' JSON parser (models/json_text.h): the values and types nlohmann's parser gives, the texts
+// it refuses, on hand-picked edge cases and on every JSON file of the sample bundle and the Harbor fixtures.
 #include <clocale>
 #include <cmath>
 #include <cstdint>
@@ -55,8 +55,8 @@ TEST(JsonText, NumbersKeepNlohmannsTypes) {
     EXPECT_EQ(bothAgree("1e-400")->get<double>(), 0.0); // underflow is 0, not refused
     EXPECT_EQ(bothAgree("2.2250738585072011e-308")->get<double>(), 2.2250738585072011e-308);
     EXPECT_EQ(bothAgree("[0.30000000000000004]")->at(0).get<double>(), 0.30000000000000004);
-    for (const char* bad : {"1e400", "-1e400", "01", "-01", "1.", ".5", "+1", "-", "1e", "1e+", "0x10", "1.e3",
-                            "Infinity", "NaN", "--1", "1 2"})
+    for (const char* bad : {"1e400", "-1e400", "01", "-01", "1.", ".5", "+1", "-", "1e", "1e+", "0x10",
+                            "1.e3", "Infinity", "NaN", "--1", "1 2"})
         EXPECT_FALSE(bothAgree(bad)) << bad;
 }
 
@@ -72,41 +72,45 @@ TEST(JsonText, NumbersIgnoreTheProcessLocale) {
 
 TEST(JsonText, StringsEscapesAndUtf8) {
     EXPECT_EQ(bothAgree(R"("a\"b\\c\/d\b\f\n\r\t")")->get<std::string>(), "a\"b\\c/d\b\f\n\r\t");
-    EXPECT_EQ(bothAgree(R"("\u00e9\u20AC\ud83d\ude00")")->get<std::string>(), "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80");
+    EXPECT_EQ(bothAgree(R"("\u00e9\u20AC\ud83d\ude00")")->get<std::string>(),
+              "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80");
     EXPECT_EQ(bothAgree(R"("\u0000")")->get<std::string>(), std::string(1, '\0'));
-    EXPECT_EQ(bothAgree("\"caf\xC3\xA9 \xF4\x8F\xBF\xBF\"")->get<std::string>(), "caf\xC3\xA9 \xF4\x8F\xBF\xBF");
+    EXPECT_EQ(bothAgree("\"caf\xC3\xA9 \xF4\x8F\xBF\xBF\"")->get<std::string>(),
+              "caf\xC3\xA9 \xF4\x8F\xBF\xBF");
     EXPECT_EQ(bothAgree("\"\x7F\"")->get<std::string>(), "\x7F");
-    for (const char* bad : {
-             R"("\ud83d")",           // high surrogate alone
-             R"("\ud83d\u0041")",     // followed by no low one
-             R"("\ude00")",           // low surrogate alone
-             R"("\u12")", R"("\uZZZZ")", R"("\x41")", R"("\')",
-             "\"a\tb\"",              // a raw control character
-             "\"\xC0\xAF\"",          // overlong
-             "\"\xE0\x80\xAF\"",      // overlong, 3 bytes
-             "\"\xED\xA0\x80\"",      // an encoded surrogate
-             "\"\xF4\x90\x80\x80\"",  // past U+10FFFF
-             "\"\xF5\x80\x80\x80\"", "\"\xFF\"", "\"\x80\"", "\"\xC3\"", "\"\xE2\x82\"", "\"abc"})
+    for (const char* bad :
+         {R"("\ud83d")",       // high surrogate alone
+          R"("\ud83d\u0041")", // followed by no low one
+          R"("\ude00")",       // low surrogate alone
+          R"("\u12")", R"("\uZZZZ")", R"("\x41")", R"("\')",
+          "\"a\tb\"",             // a raw control character
+          "\"\xC0\xAF\"",         // overlong
+          "\"\xE0\x80\xAF\"",     // overlong, 3 bytes
+          "\"\xED\xA0\x80\"",     // an encoded surrogate
+          "\"\xF4\x90\x80\x80\"", // past U+10FFFF
+          "\"\xF5\x80\x80\x80\"", "\"\xFF\"", "\"\x80\"", "\"\xC3\"", "\"\xE2\x82\"", "\"abc"})
         EXPECT_FALSE(bothAgree(bad)) << bad;
 }
 
 TEST(JsonText, StructureAndWhitespace) {
-    const auto v = bothAgree(" \t\r\n{ \"a\" : [ 1 , true , false , null , { } , [ ] ] , \"b\":{\"c\":\"d\"} } \n");
+    const auto v =
+        bothAgree(" \t\r\n{ \"a\" : [ 1 , true , false , null , { } , [ ] ] , \"b\":{\"c\":\"d\"} } \n");
     ASSERT_TRUE(v);
     EXPECT_EQ((*v)["a"].size(), 6u);
     EXPECT_EQ((*v)["b"]["c"], "d");
     EXPECT_EQ(bothAgree(R"({"k":1,"k":2,"j":3,"k":[4]})")->dump(), R"({"j":3,"k":[4]})"); // the last one wins
     EXPECT_EQ(bothAgree("\xEF\xBB\xBF{}")->dump(), "{}");                                 // a byte order mark
-    for (const char* bad :
-         {"", " ", "\xEF\xBB\xBF", "\xEF\xBB", "\xEF{}", " \xEF\xBB\xBF{}", "[1,]", "[,1]", "{\"a\":1,}", "{,}",
-          "{\"a\" 1}", "{\"a\":}", "{1:2}", "{'a':1}", "[1 2]", "[1]]", "[[1]", "{}}", "tru", "nul", "True",
-          "[1]x", "// c\n1", "/* c */1", "[\x0c]", "\v1"})
+    for (const char* bad : {"",       " ",       "\xEF\xBB\xBF", "\xEF\xBB", "\xEF{}",    " \xEF\xBB\xBF{}",
+                            "[1,]",   "[,1]",    "{\"a\":1,}",   "{,}",      "{\"a\" 1}", "{\"a\":}",
+                            "{1:2}",  "{'a':1}", "[1 2]",        "[1]]",     "[[1]",      "{}}",
+                            "tru",    "nul",     "True",         "[1]x",     "// c\n1",   "/* c */1",
+                            "[\x0c]", "\v1"})
         EXPECT_FALSE(bothAgree(bad)) << bad;
     // A NUL byte where a token may start ends the text for nlohmann, and so here: what follows is ignored.
     EXPECT_EQ(bothAgree(std::string("[1] \0 x", 6))->dump(), "[1]");
     EXPECT_EQ(bothAgree(std::string("7\0", 2))->dump(), "7");
     for (const std::string& bad : {std::string("\0", 1), std::string("[1,\0]", 5), std::string("\"a\0\"", 4),
-                                  std::string("tr\0ue", 5)})
+                                   std::string("tr\0ue", 5)})
         EXPECT_FALSE(bothAgree(bad));
 }
 
