@@ -65,7 +65,7 @@ std::vector<std::string> split(const std::string& rel) {
 json readJson(const BundleTree& tree, const std::string& rel) {
     // A file over the limit is refused by its size, before a byte is read: reading first held a file of up to
     // FileRef's 1 GiB cap in memory just to refuse it.
-    std::optional<std::string> text = tree.ref(rel).readAtMost(kMaxMetadataBytes);
+    std::optional<std::string> text = tree.readAtMost(rel, kMaxMetadataBytes);
     if (!text) throw InputError(baseName(rel) + ": file too large");
     std::optional<json> j = parseJsonText(*text);
     if (!j) throw InputError(baseName(rel) + ": not valid JSON");
@@ -196,7 +196,7 @@ std::optional<double> readRewardFile(const BundleTree& tree, const std::string& 
     std::string rt = firstOf(tree, dir, {"verifier/reward.txt", "reward.txt"});
     if (!rt.empty()) {
         // Sized before it is read: a reward file is a few bytes, and a huge one is not read at all.
-        const std::optional<std::string> bytes = tree.ref(rt).readAtMost(256);
+        const std::optional<std::string> bytes = tree.readAtMost(rt, 256);
         if (!bytes) throw InputError("reward.txt: not a single number");
         const std::string& t = *bytes;
         std::size_t used = 0;

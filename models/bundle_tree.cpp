@@ -126,6 +126,8 @@ std::int64_t nsOf(const struct timespec& t) {
 struct FastWalker {
     // Take the signals: stat every folder and regular file (otherwise only entries readdir does not type).
     bool fileStats = true;
+    // ... except the files the import reads (isStampedOnRead): their stamps come from the reads.
+    bool stampOnRead = false;
     std::atomic<bool> abandon{false};
     std::atomic<std::size_t> fileCount{0};
     // Folders at this depth are walked as units of their own, on several threads.
@@ -195,7 +197,8 @@ struct FastWalker {
             }
             struct stat sub {};
             bool isDir = type == DT_DIR, isFile = type == DT_REG, statted = false;
-            if (type == DT_UNKNOWN || (isFile && fileStats)) {
+            const bool pending = isFile && fileStats && stampOnRead && isStampedOnRead(name.c_str());
+            if (type == DT_UNKNOWN || (isFile && fileStats && !pending)) {
                 if (::fstatat(fd, name.c_str(), &sub, AT_SYMLINK_NOFOLLOW) != 0 || S_ISLNK(sub.st_mode)) {
                     abandon = true; // gone while listed, or a symlink: open() decides
                     return;
@@ -205,13 +208,13 @@ struct FastWalker {
                 isFile = S_ISREG(sub.st_mode);
             }
             if (isFile) {
-                if ((fileStats && !statted) || fileCount.fetch_add(1) + 1 > kMaxBundleFiles) {
+                if ((fileStats && !statted && !pending) || fileCount.fetch_add(1) + 1 > kMaxBundleFiles) {
                     abandon = true;
                     return;
                 }
-                parts[part].files.push_back({std::move(childRel), false, nsOf(sub.st_mtim),
-                                             static_cast<std::int64_t>(sub.st_size),
-                                             static_cast<std::int64_t>(sub.st_ino), nsOf(sub.st_ctim)});
+                parts[part].files.push_back(
+                    {std::move(childRel), false, nsOf(sub.st_mtim), static_cast<std::int64_t>(sub.st_size),
+                     static_cast<std::int64_t>(sub.st_ino), nsOf(sub.st_ctim), pending});
             } else if (isDir) {
                 if (units && depth + 1 == kSplitDepth) {
                     parts.emplace_back();
@@ -234,13 +237,19 @@ struct FastWalker {
 
 } // namespace
 
+bool isStampedOnRead(const char* name) {
+    for (const char* read : {"result.json", "config.json", "reward.json", "reward_details.json"})
+        if (std::strcmp(name, read) == 0) return true;
+    return false;
+}
+
 std::optional<BundleTree> BundleTree::openFolderWithStats(const std::string& path,
-                                                          std::vector<ListedStat>& stats) {
-    return listFolder(path, stats, true);
+                                                          std::vector<ListedStat>& stats, bool stampOnRead) {
+    return listFolder(path, stats, true, stampOnRead);
 }
 
 std::optional<BundleTree> BundleTree::listFolder(const std::string& path, std::vector<ListedStat>& stats,
-                                                 bool fileStats) {
+                                                 bool fileStats, bool stampOnRead) {
     stats.clear();
     std::error_code ec;
     if (fs::is_symlink(path, ec) || !fs::is_directory(path, ec)) return std::nullopt;
@@ -253,6 +262,7 @@ std::optional<BundleTree> BundleTree::listFolder(const std::string& path, std::v
     if (rootFd < 0) return std::nullopt;
     FastWalker w;
     w.fileStats = fileStats;
+    w.stampOnRead = stampOnRead;
     // The top two levels on this thread; every folder below them is a unit of its own.
     std::vector<FastPart> parts(1);
     std::vector<FastWalker::Unit> units;
@@ -295,14 +305,17 @@ std::optional<BundleTree> BundleTree::listFolder(const std::string& path, std::v
     std::sort(fileList.begin(), fileList.end(),
               [](const ListedStat& a, const ListedStat& b) { return a.rel < b.rel; });
     t.files_.reserve(files);
+    std::vector<std::uint32_t> pending;
     for (auto& f : fileList) {
         if (!fileStats) {
             t.files_.push_back(std::move(f.rel));
             continue;
         }
+        if (f.pending) pending.push_back(static_cast<std::uint32_t>(t.files_.size())); // < kMaxBundleFiles
         t.files_.push_back(f.rel);
         stats.push_back(std::move(f));
     }
+    if (stampOnRead) t.readStamps_ = std::make_shared<ReadStamps>(std::move(pending));
     return t;
 }
 
@@ -386,6 +399,31 @@ FileRef BundleTree::ref(const std::string& rel) const {
     if (zip_) return FileRef::inZip(zip_, root_, rel);
     if (auto it = linked_.find(rel); it != linked_.end()) return FileRef::onDisk(it->second);
     return FileRef::onDisk(canon_ + "/" + rel);
+}
+
+std::optional<std::string> BundleTree::readAtMost(const std::string& rel, std::uint64_t maxBytes) const {
+    const FileRef r = ref(rel);
+    if (!readStamps_ || r.empty() || zip_) return r.readAtMost(maxBytes);
+    const auto slot = readStamps_->slotOf(
+        static_cast<std::size_t>(std::lower_bound(files_.begin(), files_.end(), rel) - files_.begin()));
+    if (!slot) return r.readAtMost(maxBytes);
+    FileStamp stamp;
+    std::optional<std::string> bytes = r.readAtMost(maxBytes, &stamp);
+    if (!readStamps_->claimed[*slot].exchange(true)) readStamps_->stamps[*slot] = stamp;
+    return bytes;
+}
+
+std::optional<std::size_t> BundleTree::ReadStamps::slotOf(std::size_t i) const {
+    const auto it = std::lower_bound(pending.begin(), pending.end(), i);
+    if (it == pending.end() || *it != i) return std::nullopt;
+    return static_cast<std::size_t>(it - pending.begin());
+}
+
+std::optional<FileStamp> BundleTree::readStampOf(std::size_t i) const {
+    if (!readStamps_) return std::nullopt;
+    const auto slot = readStamps_->slotOf(i);
+    if (!slot || !readStamps_->claimed[*slot]) return std::nullopt;
+    return readStamps_->stamps[*slot];
 }
 
 std::string BundleTree::read(const std::string& rel) const {

@@ -3,6 +3,7 @@
 #pragma once
 // A read-only file listing of a folder or a .zip, with paths relative to its root ("a/b/c.json").
 // Folder walks never follow symlinks that point outside the root; nothing is ever written.
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -20,6 +21,9 @@ struct ListedStat {
     std::string rel; // relative to the canonical root; "" is the root itself
     bool dir = false;
     std::int64_t mtimeNs = 0, size = 0, inode = 0, ctimeNs = 0; // size, inode and change time: files only
+    // Not stat'ed while listing: a file the import reads, whose stamp comes from that read (BundleTree::
+    // readStampOf) or, when it is not read, from a stat afterwards (openFolderWithStats `stampOnRead`).
+    bool pending = false;
 };
 
 class BundleTree {
@@ -36,8 +40,10 @@ public:
     // nullopt when the folder holds a symlink or anything open() answers with a problem or an error (a
     // folder it cannot list, nesting too deep, too many files, an entry gone while listed): the caller then
     // uses open(), which reports it.
-    static std::optional<BundleTree> openFolderWithStats(const std::string& path,
-                                                         std::vector<ListedStat>& stats);
+    // With `stampOnRead`, the files the import reads in every trial folder (kStampedOnRead) are listed
+    // `pending`: the descriptor the read opens is fstat'ed anyway, so the listing does not stat them too.
+    static std::optional<BundleTree>
+    openFolderWithStats(const std::string& path, std::vector<ListedStat>& stats, bool stampOnRead = false);
 
     // A folder whose listing is known (the trial index, docs/index.md "Partial update"): `known` holds the
     // relative paths of the files outside the folders `relist` (relative, ending in '/'; "" is the whole
@@ -54,12 +60,30 @@ public:
     bool has(const std::string& rel) const;
     FileRef ref(const std::string& rel) const;      // empty FileRef when absent
     std::string read(const std::string& rel) const; // throws InputError
+    // ref(rel).readAtMost(maxBytes) (throws InputError when `rel` is absent or unreadable); in a tree listed
+    // with `stampOnRead`, the stamp of the file it opened is kept for readStampOf.
+    std::optional<std::string> readAtMost(const std::string& rel, std::uint64_t maxBytes) const;
+    // The stamp readAtMost took of files()[i], listed pending, the first time it read it; nullopt when it
+    // never did. Call it once every read has finished (it does not wait for reads on other threads).
+    std::optional<FileStamp> readStampOf(std::size_t i) const;
     // Symlinks skipped because they lead outside the root, and other listing problems.
     const std::vector<ImportProblem>& problems() const { return problems_; }
 
 private:
     static std::optional<BundleTree> listFolder(const std::string& path, std::vector<ListedStat>& stats,
-                                                bool fileStats);
+                                                bool fileStats, bool stampOnRead = false);
+    // Stamps taken by readAtMost of the files listed `pending` (their indexes in files(), ascending); the
+    // first read of a file claims its slot.
+    struct ReadStamps {
+        explicit ReadStamps(std::vector<std::uint32_t> files)
+            : pending(std::move(files)), stamps(pending.size()),
+              claimed(new std::atomic<bool>[pending.size()]()) {}
+        std::vector<std::uint32_t> pending;
+        std::vector<FileStamp> stamps;
+        std::unique_ptr<std::atomic<bool>[]> claimed;
+        // The slot of files()[i]; nullopt when it was not listed pending.
+        std::optional<std::size_t> slotOf(std::size_t i) const;
+    };
 
     std::string root_;
     std::shared_ptr<const LazyZip> zip_;
@@ -69,7 +93,11 @@ private:
     // their relative paths (a file entry's name never ends in '/'), so zips need no map at all.
     std::unordered_map<std::string, std::string> linked_;
     std::vector<ImportProblem> problems_;
+    std::shared_ptr<ReadStamps> readStamps_; // only in a tree listed with stampOnRead
 };
+
+// The base names of the files a Harbor trial's import reads, and so stamps when reading them.
+bool isStampedOnRead(const char* name);
 
 // Most files a bundle may list (folder walk or zip entries). A 100,000-trial Harbor bundle has ~1.1 million
 // (~11 per trial), so this allows 1 million trials with room to spare. Memory is ~110 bytes per listed file

@@ -89,7 +89,7 @@ std::string FileRef::readAll() const {
     return std::move(*bytes);
 }
 
-std::optional<std::string> FileRef::readAtMost(std::uint64_t maxBytes) const {
+std::optional<std::string> FileRef::readAtMost(std::uint64_t maxBytes, FileStamp* stamp) const {
     if (path_.empty()) throw InputError("no file");
     if (zip_) return zip_->get().readAtMost(path_, maxBytes);
     const auto fail = [&](int error) {
@@ -97,6 +97,7 @@ std::optional<std::string> FileRef::readAtMost(std::uint64_t maxBytes) const {
     };
     const OpenedFile file = openRegularFile(path_);
     if (file.error != 0) throw fail(file.error);
+    if (stamp) *stamp = file.stamp;
     const int fd = file.fd.get();
     const std::uint64_t size = file.size;
     if (size > maxBytes) return std::nullopt;

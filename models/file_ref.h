@@ -63,8 +63,9 @@ public:
     // The file's bytes when it holds at most `maxBytes`, else nothing: a plain file is refused by the size of
     // the file it opened, before a byte is read; a zip entry by its declared size, then by what it inflated
     // to. Throws InputError like readAll when it cannot be read. One open, one fstat, reads, one close: no
-    // stat by path (docs/index.md "Performance": a first open reads ~4 such files per trial).
-    std::optional<std::string> readAtMost(std::uint64_t maxBytes) const;
+    // stat by path (docs/index.md "Performance": a first open reads ~4 such files per trial). `stamp`, when
+    // given, gets the stamp of the plain file it opened (left alone for a zip entry).
+    std::optional<std::string> readAtMost(std::uint64_t maxBytes, FileStamp* stamp = nullptr) const;
     // Its size in bytes without reading it: the file's size on disk, or the entry's declared uncompressed
     // size. Throws InputError like readAll when it is missing.
     std::uint64_t size() const;

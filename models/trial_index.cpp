@@ -686,31 +686,30 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
     // problem is listed by BundleTree::open and its signals taken by a walk of their own.
     std::vector<ListedStat> listed;
     std::optional<BundleTree> fast;
-    if (key.kind == "folder") fast = BundleTree::openFolderWithStats(bundle, listed);
+    // The files every trial's import reads are stamped by that read (BundleTree::readStampOf): their
+    // signals and the tree hash are completed after the reading (docs/index.md "Validation").
+    if (key.kind == "folder") fast = BundleTree::openFolderWithStats(bundle, listed, true);
+    std::size_t firstFile = 0;              // fast path: taken[firstFile + i] is files()[i]'s signal
+    std::vector<std::size_t> stampedOnRead; // ... the i whose stamp the reading gives
     if (fast) {
         phase("listing with signals");
-        std::vector<TakenSignal> files;
         taken.reserve(listed.size());
-        files.reserve(fast->files().size());
-        for (ListedStat& l : listed) {
+        for (ListedStat& l : listed) { // the directories first, then the files (openFolderWithStats)
             if (l.dir) {
                 std::string owner = l.rel.empty() ? std::string() : l.rel + "/";
                 taken.push_back({Signal{std::move(l.rel), true, l.mtimeNs}, std::move(owner)});
+                firstFile = taken.size();
             } else {
+                if (l.pending) stampedOnRead.push_back(taken.size() - firstFile);
                 Signal s{std::move(l.rel), false, l.mtimeNs};
                 s.size = l.size;
                 s.inode = l.inode;
                 s.ctime = l.ctimeNs;
-                files.push_back({std::move(s), {}});
+                taken.push_back({std::move(s), {}});
             }
         }
         listed.clear();
         listed.shrink_to_fit();
-        treeSha = treeHashOf(files);
-        for (auto& f : files)
-            taken.push_back(std::move(f));
-        rememberTreeSha256(key.canon, treeSha);
-        phase("tree hash");
     }
     bool links = false;
     if (key.kind == "folder" && !fast) {
@@ -743,6 +742,29 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
     const TreeRead read =
         readTree(tree, bundle, stored ? &*stored : nullptr, reusable, ctx, out, problems, info);
     phase("reading");
+    if (fast) {
+        // The stamps the reads took; a file not read (a trial taken from the index, a reward.json beside
+        // which nothing asked for it, a read that failed) is stat'ed now. One gone meanwhile keeps no stamp
+        // (the next open sees it changed) and leaves the tree hash to a walk.
+        std::atomic<bool> gone{false};
+        const FolderFd root(key.canon);
+        parallelFor(stampedOnRead.size(), [&](std::size_t k) {
+            const std::size_t i = stampedOnRead[k];
+            Signal& s = taken[firstFile + i].signal;
+            if (const std::optional<FileStamp> st = tree.readStampOf(i)) {
+                s.mtime = st->mtimeNs;
+                s.ctime = st->ctimeNs;
+                s.size = st->size;
+                s.inode = static_cast<std::int64_t>(st->inode);
+            } else if (!statSignal(root.fd, s.path, false, s)) {
+                s.mtime = s.ctime = s.size = -1;
+                gone = true;
+            }
+        });
+        treeSha = gone ? std::string() : treeHashOf(std::span<const TakenSignal>(taken).subspan(firstFile));
+        rememberTreeSha256(key.canon, treeSha);
+        phase("stamps and tree hash");
+    }
     const auto& [trialDirs, before, after, localInfo, first, reused, fromIndex] = read;
     r.reused = reused;
     r.reread = static_cast<int>(out.size() - first) - r.reused;

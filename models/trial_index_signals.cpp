@@ -304,7 +304,7 @@ std::int64_t fileClockNs(std::int64_t systemNs) {
 }
 } // namespace
 
-std::string treeHashOf(const std::vector<TakenSignal>& files) {
+std::string treeHashOf(std::span<const TakenSignal> files) {
     return treeSha256Of(files.size(),
                         [&](std::size_t i, std::string_view& path, std::uint64_t& size, std::int64_t& mtime) {
                             path = files[i].owner();

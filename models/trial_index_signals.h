@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <fcntl.h>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unistd.h>
@@ -100,7 +101,7 @@ std::vector<TakenSignal> directorySignalsUnder(const std::string& canon, const s
 // Every file of the tree (the parsed ones and the others: docs/index.md "Validation").
 std::vector<TakenSignal> fileSignals(const BundleTree& tree, const std::string& canon);
 // The provenance tree hash of the files whose signals were taken.
-std::string treeHashOf(const std::vector<TakenSignal>& files);
+std::string treeHashOf(std::span<const TakenSignal> files);
 // The same of file signals whose paths are their places in the bundle (a tree without symlinks).
 std::string treeHashOf(const std::vector<const Signal*>& files);
 // Which trial folder each signal belongs to (trialDirs relative, ending in '/'); the rest are the bundle's.

@@ -20,6 +20,7 @@
 
 #include "models/bundle_tree.h"
 #include "models/provenance_json.h"
+#include "models/regular_file.h"
 
 namespace fs = std::filesystem;
 using vernier::BundleTree;
@@ -126,6 +127,63 @@ TEST(BundleTree, FolderWithStatsListsWhatAWalkFindsWithEachStat) {
     ASSERT_EQ(again.size(), stats.size());
     for (std::size_t i = 0; i < stats.size(); ++i)
         EXPECT_EQ(again[i].rel, stats[i].rel);
+}
+
+// With stampOnRead the files every trial's import reads are listed without a stat (`pending`) and stamped by
+// BundleTree::readAtMost as it reads them; the rest are stat'ed as before (docs/index.md "Validation").
+TEST(BundleTree, FilesTheImportReadsAreStampedByTheirRead) {
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const fs::path root = fs::canonical(tmp.path().toStdString());
+    makeTree(root);
+    std::vector<ListedStat> stats;
+    const auto tree = BundleTree::openFolderWithStats(root.string(), stats, true);
+    ASSERT_TRUE(tree.has_value());
+    EXPECT_EQ(tree->files(), walkFiles(root));
+    std::vector<std::size_t> pending; // file indexes
+    std::size_t file = 0;
+    for (const ListedStat& s : stats) {
+        if (s.dir) continue;
+        EXPECT_EQ(s.pending,
+                  fs::path(s.rel).filename() == "result.json" || fs::path(s.rel).filename() == "config.json")
+            << s.rel;
+        if (s.pending) {
+            pending.push_back(file);
+        } else {
+            struct stat st {};
+            ASSERT_EQ(::stat((root / s.rel).c_str(), &st), 0) << s.rel;
+            EXPECT_EQ(s.size, static_cast<std::int64_t>(st.st_size)) << s.rel;
+            EXPECT_EQ(s.mtimeNs, mtimeNs(st)) << s.rel;
+        }
+        ++file;
+    }
+    ASSERT_EQ(pending.size(),
+              2u * 2u + 150u); // the jobs' config.json and result.json, every trial's result.json
+    // Read them all but the first; the stamp of each read is the file's.
+    for (std::size_t k = 1; k < pending.size(); ++k) {
+        const std::string& rel = tree->files()[pending[k]];
+        ASSERT_TRUE(tree->readAtMost(rel, 1 << 20).has_value());
+        const auto stamp = tree->readStampOf(pending[k]);
+        ASSERT_TRUE(stamp.has_value()) << rel;
+        EXPECT_EQ(*stamp, *vernier::fileStampOf((root / rel).string())) << rel;
+    }
+    EXPECT_FALSE(tree->readStampOf(pending[0]).has_value()); // not read: the caller stats it
+    // A file the listing stat'ed keeps no stamp of its read (its signal is the listing's).
+    const auto reward = std::find_if(tree->files().begin(), tree->files().end(), [](const std::string& f) {
+        return f.find("reward.txt") != std::string::npos;
+    });
+    ASSERT_NE(reward, tree->files().end());
+    ASSERT_TRUE(tree->readAtMost(*reward, 256).has_value());
+    EXPECT_FALSE(tree->readStampOf(static_cast<std::size_t>(reward - tree->files().begin())).has_value());
+    EXPECT_FALSE(tree->readStampOf(tree->files().size())); // out of range
+    // A tree listed without it keeps no stamps.
+    std::vector<ListedStat> plain;
+    const auto untracked = BundleTree::openFolderWithStats(root.string(), plain);
+    ASSERT_TRUE(untracked.has_value());
+    ASSERT_TRUE(untracked->readAtMost(tree->files()[pending[1]], 1 << 20).has_value());
+    EXPECT_FALSE(untracked->readStampOf(pending[1]).has_value());
+    for (const ListedStat& s : plain)
+        EXPECT_FALSE(s.pending) << s.rel;
 }
 
 TEST(BundleTree, FolderWithASymlinkIsLeftToTheWalkThatFollowsIt) {
