@@ -27,7 +27,7 @@ namespace {
 
 // Answers reward 0.25 to every job; dies of SIGSEGV on a job whose files mention "crash"; hangs on "hang";
 // prints garbage on "garbage". It counts the jobs it answered in $COUNT_FILE and logs "<pid> <task id>
-// <reference sha256>" per job in $TASK_LOG.
+// <reference sha256>" per job in $TASK_LOG; with $JOB_SECONDS it takes that long per job.
 const char* kFakeWorker = R"(#!/bin/bash
 while IFS= read -r line; do
   [[ $line =~ \"id\":([0-9]+) ]] && id=${BASH_REMATCH[1]}
@@ -38,6 +38,7 @@ while IFS= read -r line; do
   if [[ $line == *hang* ]]; then exec sleep 600; fi
   if [[ $line == *garbage* ]]; then echo "not json"; continue; fi
   [[ -n $COUNT_FILE ]] && echo x >> "$COUNT_FILE"
+  [[ -n $JOB_SECONDS ]] && sleep "$JOB_SECONDS"
   echo "{\"id\":$id,\"reward\":0.25,\"geometry_similarity\":0.5,\"cad_spec_consistency\":0.1667,\"combined\":0.25,\"error\":null}"
 done
 )";
@@ -274,10 +275,14 @@ TEST(Rescoring, TrialsAreHandedOutOneAtATimeWithTheirReferenceHash) {
                "task-b__3", "task-a__4"});
     const std::string log = f.dir / "tasks.log";
     setenv("TASK_LOG", log.c_str(), 1);
+    // Jobs that take a while, as real ones do: a worker answering at once could finish all nine before the
+    // second one has started on a busy machine (1 run in 5 with two fuzzers on the cores).
+    setenv("JOB_SECONDS", "0.05", 1);
     RescoreOptions o = f.options();
     o.useCache = false;
     auto results = RescoreEngine(o).run(f.set, f.all());
     unsetenv("TASK_LOG");
+    unsetenv("JOB_SECONDS");
     ASSERT_EQ(results.size(), 9u);
     for (const auto& [t, r] : results)
         EXPECT_DOUBLE_EQ(r.reward.value_or(-1), 0.25);
