@@ -13,6 +13,7 @@
 #include <QString>
 #include <QTextCodec>
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -82,18 +83,19 @@ bool isEncrypted(const unz_file_info64& info, const unsigned char* extra, std::s
 }
 
 // The bytes minizip reads, given to it through its own file functions (zlib_filefunc64_def): an archive on
-// disk is read with pread through a 16 KiB window, one in memory by copying. minizip seeks before every small
-// read and reads a record's fields a byte at a time; through a QIODevice (QuaZip's way) every one of those
-// calls went through Qt's device bookkeeping, ~10 % of listing and reading a bundle zip, and through a QFile
-// every seek was an lseek and a dropped buffer (docs/index.md "Performance"). Here a seek moves a number and
-// a small read is a memcpy from the window.
+// disk is read with pread through two 16 KiB windows, one in memory by copying. minizip seeks before every
+// small read and reads a record's fields a byte at a time; through a QIODevice (QuaZip's way) every one of
+// those calls went through Qt's device bookkeeping, ~10 % of listing and reading a bundle zip, and through a
+// QFile every seek was an lseek and a dropped buffer (docs/index.md "Performance"). Here a seek moves a
+// number and a small read is a memcpy from the window.
 class ZipStream {
 public:
     // An archive on disk; takes ownership of `fd`.
     explicit ZipStream(int fd) : fd_(fd) {
         struct stat st {};
         if (::fstat(fd_, &st) == 0) size_ = static_cast<std::uint64_t>(st.st_size);
-        window_.resize(kWindow);
+        for (Window& w : windows_)
+            w.bytes.resize(kWindow);
     }
     // An archive in memory, which must outlive the stream.
     ZipStream(const char* data, std::size_t size) : data_(data), size_(size) {}
@@ -157,17 +159,24 @@ private:
         }
         std::size_t done = 0;
         while (done < want && at_ < size_) {
-            if (at_ >= windowStart_ && at_ < windowStart_ + windowSize_) {
-                const std::size_t n = static_cast<std::size_t>(
-                    std::min<std::uint64_t>(want - done, windowStart_ + windowSize_ - at_));
-                std::memcpy(out + done, window_.data() + (at_ - windowStart_), n);
+            bool hit = false;
+            for (std::size_t i = 0; i < windows_.size() && !hit; ++i) {
+                const Window& w = windows_[i];
+                if (at_ < w.start || at_ >= w.start + w.size) continue;
+                const std::size_t n =
+                    static_cast<std::size_t>(std::min<std::uint64_t>(want - done, w.start + w.size - at_));
+                std::memcpy(out + done, w.bytes.data() + (at_ - w.start), n);
                 done += n;
                 at_ += n;
-                continue;
+                recent_ = i;
+                hit = true;
             }
-            // A large read goes straight to the caller's buffer; a small one refills the window.
+            if (hit) continue;
+            // A large read goes straight to the caller's buffer; a small one refills the window used less
+            // recently.
             const bool direct = want - done >= kWindow;
-            char* into = direct ? out + done : window_.data();
+            Window& w = windows_[1 - recent_];
+            char* into = direct ? out + done : w.bytes.data();
             const std::size_t size = direct ? want - done : kWindow;
             ssize_t n = 0;
             do {
@@ -182,8 +191,9 @@ private:
                 done += static_cast<std::size_t>(n);
                 at_ += static_cast<std::uint64_t>(n);
             } else {
-                windowStart_ = at_;
-                windowSize_ = static_cast<std::uint64_t>(n);
+                w.start = at_;
+                w.size = static_cast<std::uint64_t>(n);
+                recent_ = static_cast<std::size_t>(&w - windows_.data());
             }
         }
         return done;
@@ -193,9 +203,14 @@ private:
     const char* data_ = nullptr;
     std::uint64_t size_ = 0;
     std::uint64_t at_ = 0;
-    std::vector<char> window_;
-    std::uint64_t windowStart_ = 0;
-    std::uint64_t windowSize_ = 0;
+    // Two windows: reading an entry goes to its central-directory record, then to its local header and
+    // data, elsewhere in the file; with one window each entry read both again (docs/index.md "Performance").
+    struct Window {
+        std::vector<char> bytes;
+        std::uint64_t start = 0, size = 0;
+    };
+    std::array<Window, 2> windows_;
+    std::size_t recent_ = 0; // the window read last
     bool error_ = false;
 };
 
