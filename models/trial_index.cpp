@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -204,37 +205,67 @@ constexpr const char* kInsertTrial =
     "?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 constexpr const char* kInsertRewardKey = "INSERT INTO reward_keys VALUES(?,?,?)";
 
-// One row of `trials` (number `ord`, folder `dir` relative to the bundle) and its reward keys.
+// The values of a `trials` row that are computed rather than held by its TrialRecord, kept while the row is
+// inserted so that every text is bound in place, not copied by SQLite (docs/index.md "Performance").
+struct TrialRowText {
+    std::string folder, kwargs, record, validation;
+    std::array<std::string, 7> files;
+};
+
+TrialRowText prepareTrialRow(const TrialRecord& t, const std::string& dir, const std::vector<Signal>& sigs,
+                             const PathContext& ctx) {
+    TrialRowText r;
+    r.folder = dir;
+    while (!r.folder.empty() && r.folder.back() == '/')
+        r.folder.pop_back();
+    r.kwargs = "{";
+    for (std::size_t k = 0; k < t.run.agentKwargs.size(); ++k) {
+        if (k) r.kwargs += ',';
+        r.kwargs += nlohmann::json(t.run.agentKwargs[k].first).dump();
+        r.kwargs += ':';
+        r.kwargs += t.run.agentKwargs[k].second;
+    }
+    r.kwargs += '}';
+    std::size_t f = 0;
+    for (const FileRef* ref :
+         {&t.answer, &t.answerBase, &t.answerEdit, &t.answerPy, &t.trajectory, &t.resultJson, &t.agentLog})
+        r.files[f++] = ref->empty() ? std::string() : ref->display();
+    r.record = encodeTrial(t, ctx);
+    r.validation = encodeSignals(sigs, dir);
+    return r;
+}
+
+// Text bound in place: `v` outlives the statement's step.
+void bindStatic(sqlite3_stmt* s, int i, const std::string& v) {
+    sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
+}
+void bindStaticOrNull(sqlite3_stmt* s, int i, const std::string& v) {
+    if (v.empty())
+        sqlite3_bind_null(s, i);
+    else
+        bindStatic(s, i, v);
+}
+
+// One row of `trials` (number `ord`) and its reward keys, `row` made by prepareTrialRow from `t`.
 void insertTrialRow(sqlite3* db, sqlite3_stmt* ins, sqlite3_stmt* keys, std::int64_t ord,
-                    const TrialRecord& t, const std::string& dir, const std::vector<Signal>& sigs,
-                    const PathContext& ctx) {
+                    const TrialRecord& t, const TrialRowText& row, const PathContext& ctx) {
     sqlite3_stmt* s = ins;
     int c = 1;
-    std::string dirNoSlash = dir;
-    while (!dirNoSlash.empty() && dirNoSlash.back() == '/')
-        dirNoSlash.pop_back();
     sqlite3_bind_int64(s, c++, ord);
-    bindText(s, c++, ctx.given);
-    bindText(s, c++, dirNoSlash);
-    bindText(s, c++, t.trialName);
-    bindText(s, c++, t.bundleKind);
-    bindText(s, c++, t.system.agent);
-    bindText(s, c++, t.system.model);
-    bindTextOrNull(s, c++, t.run.agentVersion);
-    bindTextOrNull(s, c++, t.run.modelProvider);
-    bindTextOrNull(s, c++, t.run.modelName);
-    bindTextOrNull(s, c++, t.run.jobId);
-    bindTextOrNull(s, c++, t.run.source);
-    std::string kw = "{";
-    for (std::size_t k = 0; k < t.run.agentKwargs.size(); ++k) {
-        if (k) kw += ',';
-        kw += nlohmann::json(t.run.agentKwargs[k].first).dump();
-        kw += ':';
-        kw += t.run.agentKwargs[k].second;
-    }
-    bindText(s, c++, kw + "}");
-    bindText(s, c++, t.taskName);
-    bindText(s, c++, t.taskId);
+    bindStatic(s, c++, ctx.given);
+    bindStatic(s, c++, row.folder);
+    bindStatic(s, c++, t.trialName);
+    bindStatic(s, c++, t.bundleKind);
+    bindStatic(s, c++, t.system.agent);
+    bindStatic(s, c++, t.system.model);
+    bindStaticOrNull(s, c++, t.run.agentVersion);
+    bindStaticOrNull(s, c++, t.run.modelProvider);
+    bindStaticOrNull(s, c++, t.run.modelName);
+    bindStaticOrNull(s, c++, t.run.jobId);
+    bindStaticOrNull(s, c++, t.run.source);
+    bindStatic(s, c++, row.kwargs);
+    bindStatic(s, c++, t.taskName);
+    bindStatic(s, c++, t.taskId);
     bindOpt(s, c++, t.startedAt);
     bindOpt(s, c++, t.finishedAt);
     bindOpt(s, c++, t.agentStartedAt);
@@ -245,32 +276,29 @@ void insertTrialRow(sqlite3* db, sqlite3_stmt* ins, sqlite3_stmt* keys, std::int
     sqlite3_bind_int(s, c++, t.rewardComputedFromSteps ? 1 : 0);
     bindOpt(s, c++, t.recordedDetails.single.geometry);
     bindOpt(s, c++, t.recordedDetails.single.spec);
-    bindTextOrNull(s, c++, t.recordedDetails.single.gate);
+    bindStaticOrNull(s, c++, t.recordedDetails.single.gate);
     sqlite3_bind_int(s, c++, t.recordedDetails.present ? 1 : 0);
-    bindTextOrNull(s, c++, t.exceptionType);
-    bindTextOrNull(s, c++, t.exceptionMessage);
-    bindTextOrNull(s, c++, t.stoppedAtStep);
+    bindStaticOrNull(s, c++, t.exceptionType);
+    bindStaticOrNull(s, c++, t.exceptionMessage);
+    bindStaticOrNull(s, c++, t.stoppedAtStep);
     bindOpt(s, c++, t.costUsd);
     bindOpt(s, c++, t.tokens.input);
     bindOpt(s, c++, t.tokens.cache);
     bindOpt(s, c++, t.tokens.output);
-    bindTextOrNull(s, c++, t.usageSource);
+    bindStaticOrNull(s, c++, t.usageSource);
     sqlite3_bind_int(s, c++, static_cast<int>(t.steps.size()));
-    for (const FileRef* r :
-         {&t.answer, &t.answerBase, &t.answerEdit, &t.answerPy, &t.trajectory, &t.resultJson, &t.agentLog})
-        bindTextOrNull(s, c++, r->empty() ? std::string() : r->display());
-    bindTextOrNull(s, c++, t.loadError);
+    for (const std::string& f : row.files)
+        bindStaticOrNull(s, c++, f);
+    bindStaticOrNull(s, c++, t.loadError);
     sqlite3_bind_int(s, c++, static_cast<int>(t.warnings.size()));
-    const std::string rec = encodeTrial(t, ctx);
-    sqlite3_bind_blob(s, c++, rec.data(), static_cast<int>(rec.size()), SQLITE_TRANSIENT);
-    const std::string val = encodeSignals(sigs, dir);
-    sqlite3_bind_blob(s, c++, val.data(), static_cast<int>(val.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_blob(s, c++, row.record.data(), static_cast<int>(row.record.size()), SQLITE_STATIC);
+    sqlite3_bind_blob(s, c++, row.validation.data(), static_cast<int>(row.validation.size()), SQLITE_STATIC);
     if (c != sqlite3_bind_parameter_count(s) + 1) throw InputError("index: column count mismatch");
     if (sqlite3_step(s) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db));
     sqlite3_reset(s);
     for (const auto& [k, v] : t.rewardKeys) {
         sqlite3_bind_int64(keys, 1, ord);
-        bindText(keys, 2, k);
+        bindStatic(keys, 2, k);
         sqlite3_bind_double(keys, 3, v);
         if (sqlite3_step(keys) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db));
         sqlite3_reset(keys);
@@ -364,9 +392,11 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
         }
         Stmt ins = prepare(db.get(), kInsertTrial);
         Stmt keys = prepare(db.get(), kInsertRewardKey);
+        const std::vector<Signal> none;
         for (std::size_t i = 0; i < trials.size(); ++i)
-            insertTrialRow(db.get(), ins.get(), keys.get(), static_cast<std::int64_t>(i), trials[i],
-                           trialDirs[i], perTrial.empty() ? std::vector<Signal>() : perTrial[i], ctx);
+            insertTrialRow(
+                db.get(), ins.get(), keys.get(), static_cast<std::int64_t>(i), trials[i],
+                prepareTrialRow(trials[i], trialDirs[i], perTrial.empty() ? none : perTrial[i], ctx), ctx);
         insertProblems(db.get(), before, after, ctx);
         {
             Stmt b = prepare(db.get(), "INSERT INTO bundles VALUES(?,?,?,?,?,?)");
@@ -449,7 +479,7 @@ void updateIndexFile(const std::string& path, const PathContext& ctx, std::span<
         for (std::size_t k = 0; k < plan.written.size(); ++k) {
             const std::size_t i = plan.written[k];
             insertTrialRow(db.get(), ins.get(), keys.get(), static_cast<std::int64_t>(i), trials[i],
-                           trialDirs[i], *plan.writtenSignals[k], ctx);
+                           prepareTrialRow(trials[i], trialDirs[i], *plan.writtenSignals[k], ctx), ctx);
         }
         insertProblems(db.get(), before, after, ctx);
         insertBundleFiles(db.get(), bundleLevel);
