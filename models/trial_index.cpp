@@ -235,37 +235,26 @@ TrialRowText prepareTrialRow(const TrialRecord& t, const std::string& dir, const
     return r;
 }
 
-// Text bound in place: `v` outlives the statement's step.
-void bindStatic(sqlite3_stmt* s, int i, const std::string& v) {
-    sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
-}
-void bindStaticOrNull(sqlite3_stmt* s, int i, const std::string& v) {
-    if (v.empty())
-        sqlite3_bind_null(s, i);
-    else
-        bindStatic(s, i, v);
-}
-
 // One row of `trials` (number `ord`) and its reward keys, `row` made by prepareTrialRow from `t`.
 void insertTrialRow(sqlite3* db, sqlite3_stmt* ins, sqlite3_stmt* keys, std::int64_t ord,
                     const TrialRecord& t, const TrialRowText& row, const PathContext& ctx) {
     sqlite3_stmt* s = ins;
     int c = 1;
     sqlite3_bind_int64(s, c++, ord);
-    bindStatic(s, c++, ctx.given);
-    bindStatic(s, c++, row.folder);
-    bindStatic(s, c++, t.trialName);
-    bindStatic(s, c++, t.bundleKind);
-    bindStatic(s, c++, t.system.agent);
-    bindStatic(s, c++, t.system.model);
-    bindStaticOrNull(s, c++, t.run.agentVersion);
-    bindStaticOrNull(s, c++, t.run.modelProvider);
-    bindStaticOrNull(s, c++, t.run.modelName);
-    bindStaticOrNull(s, c++, t.run.jobId);
-    bindStaticOrNull(s, c++, t.run.source);
-    bindStatic(s, c++, row.kwargs);
-    bindStatic(s, c++, t.taskName);
-    bindStatic(s, c++, t.taskId);
+    bindText(s, c++, ctx.given, SQLITE_STATIC);
+    bindText(s, c++, row.folder, SQLITE_STATIC);
+    bindText(s, c++, t.trialName, SQLITE_STATIC);
+    bindText(s, c++, t.bundleKind, SQLITE_STATIC);
+    bindText(s, c++, t.system.agent, SQLITE_STATIC);
+    bindText(s, c++, t.system.model, SQLITE_STATIC);
+    bindTextOrNull(s, c++, t.run.agentVersion, SQLITE_STATIC);
+    bindTextOrNull(s, c++, t.run.modelProvider, SQLITE_STATIC);
+    bindTextOrNull(s, c++, t.run.modelName, SQLITE_STATIC);
+    bindTextOrNull(s, c++, t.run.jobId, SQLITE_STATIC);
+    bindTextOrNull(s, c++, t.run.source, SQLITE_STATIC);
+    bindText(s, c++, row.kwargs, SQLITE_STATIC);
+    bindText(s, c++, t.taskName, SQLITE_STATIC);
+    bindText(s, c++, t.taskId, SQLITE_STATIC);
     bindOpt(s, c++, t.startedAt);
     bindOpt(s, c++, t.finishedAt);
     bindOpt(s, c++, t.agentStartedAt);
@@ -276,20 +265,20 @@ void insertTrialRow(sqlite3* db, sqlite3_stmt* ins, sqlite3_stmt* keys, std::int
     sqlite3_bind_int(s, c++, t.rewardComputedFromSteps ? 1 : 0);
     bindOpt(s, c++, t.recordedDetails.single.geometry);
     bindOpt(s, c++, t.recordedDetails.single.spec);
-    bindStaticOrNull(s, c++, t.recordedDetails.single.gate);
+    bindTextOrNull(s, c++, t.recordedDetails.single.gate, SQLITE_STATIC);
     sqlite3_bind_int(s, c++, t.recordedDetails.present ? 1 : 0);
-    bindStaticOrNull(s, c++, t.exceptionType);
-    bindStaticOrNull(s, c++, t.exceptionMessage);
-    bindStaticOrNull(s, c++, t.stoppedAtStep);
+    bindTextOrNull(s, c++, t.exceptionType, SQLITE_STATIC);
+    bindTextOrNull(s, c++, t.exceptionMessage, SQLITE_STATIC);
+    bindTextOrNull(s, c++, t.stoppedAtStep, SQLITE_STATIC);
     bindOpt(s, c++, t.costUsd);
     bindOpt(s, c++, t.tokens.input);
     bindOpt(s, c++, t.tokens.cache);
     bindOpt(s, c++, t.tokens.output);
-    bindStaticOrNull(s, c++, t.usageSource);
+    bindTextOrNull(s, c++, t.usageSource, SQLITE_STATIC);
     sqlite3_bind_int(s, c++, static_cast<int>(t.steps.size()));
     for (const std::string& f : row.files)
-        bindStaticOrNull(s, c++, f);
-    bindStaticOrNull(s, c++, t.loadError);
+        bindTextOrNull(s, c++, f, SQLITE_STATIC);
+    bindTextOrNull(s, c++, t.loadError, SQLITE_STATIC);
     sqlite3_bind_int(s, c++, static_cast<int>(t.warnings.size()));
     sqlite3_bind_blob(s, c++, row.record.data(), static_cast<int>(row.record.size()), SQLITE_STATIC);
     sqlite3_bind_blob(s, c++, row.validation.data(), static_cast<int>(row.validation.size()), SQLITE_STATIC);
@@ -298,7 +287,7 @@ void insertTrialRow(sqlite3* db, sqlite3_stmt* ins, sqlite3_stmt* keys, std::int
     sqlite3_reset(s);
     for (const auto& [k, v] : t.rewardKeys) {
         sqlite3_bind_int64(keys, 1, ord);
-        bindStatic(keys, 2, k);
+        bindText(keys, 2, k, SQLITE_STATIC);
         sqlite3_bind_double(keys, 3, v);
         if (sqlite3_step(keys) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db));
         sqlite3_reset(keys);

@@ -51,8 +51,10 @@ inline std::string columnText(sqlite3_stmt* s, int i) {
     return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(s, i))) : std::string();
 }
 
-inline void bindText(sqlite3_stmt* s, int i, const std::string& v) {
-    sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+// SQLite copies the text unless told SQLITE_STATIC: then `v` must outlive the statement's next step.
+inline void bindText(sqlite3_stmt* s, int i, const std::string& v,
+                     sqlite3_destructor_type lifetime = SQLITE_TRANSIENT) {
+    sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), lifetime);
 }
 inline void bindOpt(sqlite3_stmt* s, int i, const std::optional<double>& v) {
     if (v)
@@ -66,11 +68,12 @@ inline void bindOpt(sqlite3_stmt* s, int i, const std::optional<std::int64_t>& v
     else
         sqlite3_bind_null(s, i);
 }
-inline void bindTextOrNull(sqlite3_stmt* s, int i, const std::string& v) {
+inline void bindTextOrNull(sqlite3_stmt* s, int i, const std::string& v,
+                           sqlite3_destructor_type lifetime = SQLITE_TRANSIENT) {
     if (v.empty())
         sqlite3_bind_null(s, i);
     else
-        bindText(s, i, v);
+        bindText(s, i, v, lifetime);
 }
 
 // The schema of user_version 1 (docs/index.md "Schema").
