@@ -108,6 +108,9 @@ WorkspaceDock::WorkspaceDock(Session* session, QWidget* parent)
     systems_->setHeaderLabels({tr("System"), tr("Label"), tr("Hidden")});
     systems_->setRootIsDecorated(false);
     systems_->setUniformRowHeights(true);
+    // Labels that differ only at their end (the agent version of three variants of one agent and model) stay
+    // told apart when the column is too narrow for them.
+    systems_->setTextElideMode(Qt::ElideMiddle);
     systems_->setContextMenuPolicy(Qt::CustomContextMenu);
     systems_->header()->setStretchLastSection(false);
     systems_->header()->setSectionResizeMode(LabelColumn, QHeaderView::Stretch);
