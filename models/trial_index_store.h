@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the trial index holds once read, and the steps of an import with it that models/trial_index.cpp
-// (the whole import, writing and reading the file) and models/trial_index_partial.cpp (the partial update,
-// docs/index.md "Partial update") share. Internal to those two files.
+// (the whole import, reading the file), models/trial_index_write.cpp (writing it) and
+// models/trial_index_partial.cpp (the partial update, docs/index.md "Partial update") share. Internal to
+// those files.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -97,6 +98,15 @@ struct TreeRead {
 TreeRead readTree(const BundleTree& tree, const std::string& bundle, const StoredIndex* stored,
                   const std::unordered_map<std::string, std::size_t>& reusable, const PathContext& ctx,
                   std::vector<TrialRecord>& out, std::vector<ImportProblem>& problems, BundleInfo* info);
+
+// Writes the whole index to a temporary file beside `path` and renames it over `path`
+// (models/trial_index_write.cpp): the trials with their folders and signals, the problems, the bundle's own
+// signals and facts, and `treeSha`.
+void writeIndexFile(const std::string& path, const BundleKey& key, const PathContext& ctx,
+                    std::span<const TrialRecord> trials, const std::vector<std::string>& trialDirs,
+                    const std::vector<std::vector<Signal>>& perTrial, const std::vector<Signal>& bundleLevel,
+                    const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
+                    const BundleInfo& info, const std::string& treeSha);
 
 // Updates the index at `path` to the trials of a partial update: a copy of the file keeps the rows in
 // `plan.kept` byte for byte (renumbered in place when trials were added or removed before them), gets the
