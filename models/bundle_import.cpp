@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -81,11 +82,22 @@ std::optional<double> number(const json& o, const char* key) {
     return v;
 }
 
+// A number as a 64-bit integer, converted as nlohmann's get<int64_t> converts it where that is defined: an
+// unsigned above INT64_MAX, or a float outside the int64 range (a token count of 4e36 in a hostile
+// result.json, found by fuzz_trial_files), gives nothing instead of undefined behaviour.
 std::optional<std::int64_t> integer(const json& o, const char* key) {
     if (!o.is_object()) return std::nullopt;
     auto it = o.find(key);
     if (it == o.end() || !it->is_number()) return std::nullopt;
-    return it->get<std::int64_t>();
+    if (it->is_number_unsigned()) {
+        const auto u = it->get<std::uint64_t>();
+        if (u > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) return std::nullopt;
+        return static_cast<std::int64_t>(u);
+    }
+    if (it->is_number_integer()) return it->get<std::int64_t>();
+    const double v = it->get<double>();
+    if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0)) return std::nullopt; // NaN too
+    return static_cast<std::int64_t>(v);
 }
 
 std::string text(const json& o, const char* key) {

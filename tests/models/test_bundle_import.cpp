@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "bundle_builder.h"
 #include "models/result_set.h"
@@ -328,4 +329,28 @@ TEST(BundleImport, UnmatchedTaskIsListed) {
     EXPECT_EQ(set.trialCount(0), 0);
     ASSERT_FALSE(set.problems.empty());
     EXPECT_NE(set.problems.back().reason.find("not in the task pack"), std::string::npos);
+}
+
+// Token counts are read as 64-bit integers. A count past that range (here 4e36, which JSON parsing can only
+// give as a double, and 2^64 - 1, an unsigned above INT64_MAX) reads as absent rather than being converted
+// with undefined behaviour (fuzz_trial_files found the first: tests/data/hostile/fuzz-regressions/README.md);
+// a count written as a float in range is taken as nlohmann converts it (1e3 → 1000).
+TEST(HarborImport, TokenCountsOutsideTheIntegerRangeReadAsAbsent) {
+    TempDir d;
+    const fs::path trial = fs::path(d / "job") / "freecad-0000000000__t";
+    fs::create_directories(trial);
+    std::ofstream(trial / "result.json") << R"({"task_name": "x/freecad-0000000000", "agent_result": {
+        "n_input_tokens": 4000000000000000000000000000000000000,
+        "n_cache_tokens": 18446744073709551615,
+        "n_output_tokens": 1e3}})";
+    std::vector<TrialRecord> trials;
+    std::vector<ImportProblem> problems;
+    ImportOptions options;
+    options.useIndex = false;
+    importBundle(d / "job", trials, problems, options);
+    ASSERT_EQ(trials.size(), 1u);
+    EXPECT_FALSE(trials[0].tokens.input.has_value());
+    EXPECT_FALSE(trials[0].tokens.cache.has_value());
+    ASSERT_TRUE(trials[0].tokens.output.has_value());
+    EXPECT_EQ(*trials[0].tokens.output, 1000);
 }
