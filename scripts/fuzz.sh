@@ -121,12 +121,14 @@ for t in "${TARGETS[@]}"; do
     # logs, not in $log); without a status line (it stops at the first crash unless told to go on), the
     # artifacts this run wrote.
     counts=$(sed -nE 's|.*oom/timeout/crash: ([0-9]+)/([0-9]+)/([0-9]+).*|\1 \2 \3|p' <<<"$last")
+    # A run that stops at a crash prints its last status line before it, so the artifacts count too: the
+    # larger of the two (a crash of 2026-12-07 went into the ledger as none).
+    ooms=$(find "$findings" -name 'oom-*' -newer "$stamp" 2>/dev/null | wc -l)
+    timeouts=$(find "$findings" -name 'timeout-*' -newer "$stamp" 2>/dev/null | wc -l)
+    crashes=$(find "$findings" -name 'crash-*' -newer "$stamp" 2>/dev/null | wc -l)
     if [ -n "$counts" ]; then
-        read -r ooms timeouts crashes <<<"$counts"
-    else
-        ooms=$(find "$findings" -name 'oom-*' -newer "$stamp" 2>/dev/null | wc -l)
-        timeouts=$(find "$findings" -name 'timeout-*' -newer "$stamp" 2>/dev/null | wc -l)
-        crashes=$(find "$findings" -name 'crash-*' -newer "$stamp" 2>/dev/null | wc -l)
+        read -r o t c <<<"$counts"
+        ooms=$((o > ooms ? o : ooms)) timeouts=$((t > timeouts ? t : timeouts)) crashes=$((c > crashes ? c : crashes))
     fi
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$t" "$seconds" "${execs:-0}" \
         "$ooms" "$timeouts" "$crashes" >>"$LEDGER"
