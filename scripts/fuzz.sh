@@ -127,8 +127,10 @@ for t in "${TARGETS[@]}"; do
     timeouts=$(find "$findings" -name 'timeout-*' -newer "$stamp" 2>/dev/null | wc -l)
     crashes=$(find "$findings" -name 'crash-*' -newer "$stamp" 2>/dev/null | wc -l)
     if [ -n "$counts" ]; then
-        read -r o t c <<<"$counts"
-        ooms=$((o > ooms ? o : ooms)) timeouts=$((t > timeouts ? t : timeouts)) crashes=$((c > crashes ? c : crashes))
+        read -r status_ooms status_timeouts status_crashes <<<"$counts"
+        ooms=$((status_ooms > ooms ? status_ooms : ooms))
+        timeouts=$((status_timeouts > timeouts ? status_timeouts : timeouts))
+        crashes=$((status_crashes > crashes ? status_crashes : crashes))
     fi
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$t" "$seconds" "${execs:-0}" \
         "$ooms" "$timeouts" "$crashes" >>"$LEDGER"
