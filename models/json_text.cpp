@@ -61,28 +61,18 @@ public:
             if (p_ == end_) return false;
             switch (*p_) {
             case '{':
-                *slot = json::value_t::object;
-                ++p_;
-                skipWhitespace();
-                if (p_ < end_ && *p_ == '}') {
-                    ++p_;
-                    break;
-                }
-                open.push_back(slot);
-                slot = memberSlot(*slot);
-                if (!slot) return false;
-                continue;
             case '[': {
-                *slot = json::value_t::array;
+                const bool object = *p_ == '{';
+                *slot = object ? json::value_t::object : json::value_t::array;
                 ++p_;
                 skipWhitespace();
-                if (p_ < end_ && *p_ == ']') {
+                if (p_ < end_ && *p_ == (object ? '}' : ']')) { // empty
                     ++p_;
                     break;
                 }
                 open.push_back(slot);
-                auto& elements = slot->get_ref<json::array_t&>();
-                slot = &elements.emplace_back();
+                slot = object ? memberSlot(*slot) : &slot->get_ref<json::array_t&>().emplace_back();
+                if (!slot) return false;
                 continue;
             }
             case '"': {
