@@ -90,32 +90,46 @@ struct UsageError : std::runtime_error {
 };
 
 // Optimal string alignment distance: edits, with a swap of two neighbours counted as one (--jsno → --json).
+// Three rows of the table (the swap looks two rows back), not a row per character of `a`: an argument can be
+// long.
 std::size_t editDistance(const std::string& a, const std::string& b) {
-    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-    for (std::size_t i = 0; i <= a.size(); ++i)
-        d[i][0] = i;
+    std::vector<std::size_t> twoBack(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);
     for (std::size_t j = 0; j <= b.size(); ++j)
-        d[0][j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i)
+        prev[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
         for (std::size_t j = 1; j <= b.size(); ++j) {
             const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
             if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+                cur[j] = std::min(cur[j], twoBack[j - 2] + 1);
         }
-    return d[a.size()][b.size()];
+        std::swap(twoBack, prev); // twoBack: row i - 1
+        std::swap(prev, cur);     // prev: row i; cur: free
+    }
+    return prev[b.size()];
 }
 
 // The closest of `names` to `word`, when it is close enough to be a likely misspelling; else "".
 std::string closest(const std::string& word, const std::vector<std::string>& names) {
+    // How close a name must be to be suggested: a third of the shorter of the two, at least 2.
+    const auto allowed = [&](const std::string& n) {
+        return std::max<std::size_t>(2, std::min(word.size(), n.size()) / 3);
+    };
+    // The distance is at least the difference of the lengths: when that is past every name's bound (a long
+    // argument), no name can be suggested and no distance is computed.
+    const auto lengthGap = [&](const std::string& n) {
+        return word.size() > n.size() ? word.size() - n.size() : n.size() - word.size();
+    };
+    if (std::none_of(names.begin(), names.end(), [&](const std::string& n) { return lengthGap(n) <= allowed(n); }))
+        return std::string();
     std::string best;
     std::size_t bestDistance = std::string::npos;
     for (const auto& n : names) {
         const std::size_t d = editDistance(word, n);
         if (d < bestDistance) bestDistance = d, best = n;
     }
-    const std::size_t allowed = std::max<std::size_t>(2, std::min(word.size(), best.size()) / 3);
-    return bestDistance <= allowed ? best : std::string();
+    return bestDistance <= allowed(best) ? best : std::string();
 }
 
 std::string didYouMean(const std::string& word, const std::vector<std::string>& names) {
