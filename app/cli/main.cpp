@@ -121,7 +121,8 @@ std::string closest(const std::string& word, const std::vector<std::string>& nam
     const auto lengthGap = [&](const std::string& n) {
         return word.size() > n.size() ? word.size() - n.size() : n.size() - word.size();
     };
-    if (std::none_of(names.begin(), names.end(), [&](const std::string& n) { return lengthGap(n) <= allowed(n); }))
+    if (std::none_of(names.begin(), names.end(),
+                     [&](const std::string& n) { return lengthGap(n) <= allowed(n); }))
         return std::string();
     std::string best;
     std::size_t bestDistance = std::string::npos;

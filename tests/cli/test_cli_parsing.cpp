@@ -178,9 +178,11 @@ TEST(CliParsing, UnknownOptionNamesItAndTheClosest) {
     EXPECT_EQ(far.err.find("did you mean"), std::string::npos) << far.err;
     // A letter short or one too many is still close; an argument far longer than any option name is not
     // (no distance is computed for it: docs/cli.md "Conventions").
-    EXPECT_NE(runErr("leaderboard " + kInputs + "--jso").err.find("unknown option --jso; did you mean --json?"),
+    EXPECT_NE(
+        runErr("leaderboard " + kInputs + "--jso").err.find("unknown option --jso; did you mean --json?"),
+        std::string::npos);
+    EXPECT_NE(runErr("leaderboard " + kInputs + "--jsonnn").err.find("did you mean --json?"),
               std::string::npos);
-    EXPECT_NE(runErr("leaderboard " + kInputs + "--jsonnn").err.find("did you mean --json?"), std::string::npos);
     const CliRun longArg = runErr("leaderboard " + kInputs + "--json" + std::string(5000, 'n'));
     EXPECT_EQ(longArg.exitCode, 2);
     EXPECT_EQ(longArg.err.find("did you mean"), std::string::npos);
