@@ -4,8 +4,8 @@
 // Watches the open bundles that are folders while a Harbor job may still be writing them (docs/formats.md,
 // "Live follow"): a QFileSystemWatcher on the job folders and the running trial folders, plus a poll every
 // 2 s for file systems where change notifications do not arrive (network mounts), both debounced. Each scan
-// runs off the GUI thread and is compared with the previous one: trial folders whose result.json appeared,
-// changed (modification time or size) or went away are reported; zipped bundles are never watched.
+// runs off the GUI thread and is compared with the previous one there: trial folders whose result.json
+// appeared, changed (modification time or size) or went away are reported; zipped bundles are never watched.
 // The poll slows down on large bundles (a scan of 10^5 trial folders takes seconds) so that polling uses at
 // most a twentieth of one core, and while no trial is running or waiting to be read again.
 #include <QFileSystemWatcher>
@@ -15,6 +15,7 @@
 #include <QString>
 #include <QStringList>
 #include <QTimer>
+#include <vector>
 
 namespace vernier::ui {
 
@@ -68,9 +69,19 @@ signals:
     void runningTrialsChanged(int running);
 
 private:
+    // One bundle's scan compared with the state it started from (on the scanning thread).
+    struct Scanned {
+        QString bundle;
+        FolderState now;
+        QStringList changed, removed; // sorted; `changed` without the folders to retry
+        int running = 0;
+    };
+    static Scanned compared(const QString& bundle, const FolderState& before, FolderState now);
+    // Frees a state on a pool thread.
+    static void retire(FolderState&& state);
     void requestScan();
     void startScan();
-    void scanned(const QHash<QString, FolderState>& states, quint64 generation);
+    void scanned(std::vector<Scanned>& scans, quint64 generation);
     void updateWatchedPaths();
     void applyPollInterval();
 
