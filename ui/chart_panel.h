@@ -18,6 +18,8 @@ class ChartPanel : public QChartView {
 public:
     using Builder = std::function<QChart*(const Analysis&)>;
     ChartPanel(const QString& objectName, Builder builder, QWidget* parent = nullptr);
+    // A new chart from this snapshot. Laid out at the view's size now if the view is visible, else when
+    // it is shown.
     void rebuild(const Analysis& analysis);
     // The least height in pixels a chart needs for its rows to keep their labels: 0 when it has no row
     // axis (a scatter) or fits any height.
@@ -26,11 +28,13 @@ public:
 protected:
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void applyScreenStyle();
     void fitRows();
     Builder builder_;
+    bool fitPending_ = false; // rebuilt while hidden: fitted when shown
 };
 
 } // namespace vernier::ui

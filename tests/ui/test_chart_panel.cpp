@@ -40,6 +40,7 @@ TEST(UiChartPanel, ManySystemsScrollInsteadOfCuttingTheirLabels) {
     // Three systems fill a 640 x 400 view: no scroll bar, the chart as tall as the view.
     ChartPanel few(QStringLiteral("overallChartView"), buildOverallChart);
     few.resize(640, 400);
+    few.show();
     few.rebuild(analyse(fixture, {}));
     EXPECT_EQ(few.verticalScrollBarPolicy(), Qt::ScrollBarAlwaysOff);
     EXPECT_NEAR(few.chart()->size().height(), few.height() - 2 * few.frameWidth(), 2.0);
@@ -58,7 +59,10 @@ TEST(UiChartPanel, ManySystemsScrollInsteadOfCuttingTheirLabels) {
     ChartPanel panel(QStringLiteral("overallChartView"), buildOverallChart);
     panel.resize(640, 400);
     const Analysis a = analyse(many, {});
+    // Rebuilt while hidden (a page not on screen): fitted to its rows when shown.
     panel.rebuild(a);
+    EXPECT_EQ(panel.verticalScrollBarPolicy(), Qt::ScrollBarAlwaysOff); // not fitted yet
+    panel.show();
     EXPECT_EQ(panel.verticalScrollBarPolicy(), Qt::ScrollBarAlwaysOn);
     const double height = panel.chart()->size().height();
     EXPECT_GE(height, panel.rowsHeight());
@@ -75,9 +79,7 @@ TEST(UiChartPanel, ManySystemsScrollInsteadOfCuttingTheirLabels) {
     for (const QString& t : texts)
         EXPECT_FALSE(t.endsWith(QStringLiteral("..."))) << t.toStdString();
 
-    // Resized (shown: a hidden widget gets its resize event only when shown) to a view tall enough for
-    // them all: no scroll bar again.
-    panel.show();
+    // Resized to a view tall enough for them all: no scroll bar again.
     panel.resize(640, panel.rowsHeight() + 40);
     QApplication::processEvents();
     EXPECT_EQ(panel.verticalScrollBarPolicy(), Qt::ScrollBarAlwaysOff);
