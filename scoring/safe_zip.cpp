@@ -1,12 +1,13 @@
 // SPDX-FileCopyrightText: 2026 The Vernier authors
 // SPDX-License-Identifier: Apache-2.0
-// SafeZip on the minizip that QuaZip carries: the central directory is checked (entry count first, then
-// names, sizes and ratios) before any entry is inflated, and inflation stops as soon as the produced bytes
-// exceed a limit, so a zip bomb that lies about its sizes costs at most one limit's worth of work. minizip
-// walks and parses the directory and inflates; each record is read once into fixed buffers, and minizip reads
-// through file functions of ours (ZipStream): pread through a window, or a copy from memory (docs/index.md
-// "Performance": listing a bundle zip). QuaZip itself only lends its default codecs for names that are not
-// UTF-8.
+// SafeZip: the central directory is checked (entry count first, then names, sizes and ratios) before any
+// entry is inflated, and inflation stops as soon as the produced bytes exceed a limit, so a zip bomb that
+// lies about its sizes costs at most one limit's worth of work. The directory is walked and parsed by the
+// minizip that QuaZip carries, each record read once into fixed buffers, through file functions of ours
+// (ZipStream): pread through a window, or a copy from memory (docs/index.md "Performance": listing a bundle
+// zip). An entry is read by Vernier itself: its local header and data with pread (or from memory) and zlib's
+// raw inflate, with the CRC checked (docs/index.md "Reading a zip's entries"). QuaZip itself only lends its
+// default codecs for names that are not UTF-8.
 #include "scoring/safe_zip.h"
 
 #include <QByteArray>
@@ -15,17 +16,19 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
 #include <memory>
-#include <mutex>
+#include <new>
 #include <optional>
 #include <quazip/quazip.h>
 #include <quazip/unzip.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
+#include <zlib.h>
 
 #include "scoring/errors.h"
 
@@ -105,6 +108,21 @@ public:
     ZipStream(const ZipStream&) = delete;
     ZipStream& operator=(const ZipStream&) = delete;
 
+    // Where minizip's next absolute seek goes: the one that starts reading a central-directory record (it
+    // seeks to the record, then reads it). Nullopt when it has not sought since markSeek().
+    void markSeek() { firstSeek_.reset(); }
+    std::optional<std::uint64_t> firstSeek() const { return firstSeek_; }
+    // `n` bytes at `offset`, without moving minizip's position; false when the archive has fewer.
+    bool readAt(std::uint64_t offset, char* out, std::size_t n) {
+        const std::uint64_t at = at_;
+        at_ = offset;
+        const bool whole = read(out, n) == n;
+        at_ = at;
+        return whole;
+    }
+    // The descriptor, which the stream no longer closes (the archive's reads go on on it).
+    int releaseFd() { return std::exchange(fd_, -1); }
+
     // The functions minizip calls, on this stream (its `file`, which its open function hands back).
     static zlib_filefunc64_def functions() {
         zlib_filefunc64_def f{};
@@ -145,6 +163,7 @@ private:
         const std::uint64_t next = base + offset;
         if (next > static_cast<std::uint64_t>(INT64_MAX)) return false;
         at_ = next;
+        if (origin == ZLIB_FILEFUNC_SEEK_SET && !firstSeek_) firstSeek_ = next;
         return true;
     }
 
@@ -212,6 +231,7 @@ private:
     std::array<Window, 2> windows_;
     std::size_t recent_ = 0; // the window read last
     bool error_ = false;
+    std::optional<std::uint64_t> firstSeek_;
 };
 
 // An archive open in minizip, on its own stream.
@@ -242,61 +262,77 @@ std::unique_ptr<OpenZip> openZip(const std::string& path, const std::string& byt
     return z;
 }
 
-// Inflates one entry of an open archive, enforcing the limits on the bytes actually produced.
-std::string inflateEntry(OpenZip& z, const ZipEntryInfo& info, std::pair<std::uint64_t, std::uint64_t> at,
-                         const ZipLimits& limits) {
-    const std::string& name = info.name;
-    // Straight to the entry's directory record (a name lookup would scan the whole directory).
-    unz64_file_pos pos{at.first, at.second};
-    if (unzGoToFilePos64(z.zip, &pos) != UNZ_OK)
-        throw InputError("zip entry '" + name + "' cannot be located");
-    if (unzOpenCurrentFile(z.zip) != UNZ_OK) throw InputError("zip entry '" + name + "' cannot be opened");
-    struct Closer {
-        unzFile zip;
-        bool open = true;
-        int close() {
-            open = false;
-            return unzCloseCurrentFile(zip);
-        }
-        ~Closer() {
-            if (open) unzCloseCurrentFile(zip);
-        }
-    } entry{z.zip};
+std::uint16_t le16(const unsigned char* p) {
+    return static_cast<std::uint16_t>(p[0] | (p[1] << 8));
+}
+std::uint32_t le32(const unsigned char* p) {
+    return static_cast<std::uint32_t>(p[0]) | (static_cast<std::uint32_t>(p[1]) << 8) |
+           (static_cast<std::uint32_t>(p[2]) << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
+}
+std::uint64_t le64(const unsigned char* p) {
+    return static_cast<std::uint64_t>(le32(p)) | (static_cast<std::uint64_t>(le32(p + 4)) << 32);
+}
 
-    // The declared size was checked against the limits; never produce more than it (a lying header
-    // would otherwise let a bomb through), and never more than the per-entry limit.
-    const std::uint64_t cap = std::min<std::uint64_t>(info.uncompressedSize, limits.maxEntryBytes);
-    std::string out;
-    out.reserve(static_cast<std::size_t>(cap));
-    char chunk[1 << 16];
-    for (;;) {
-        const int n = unzReadCurrentFile(z.zip, chunk, sizeof chunk);
-        if (n < 0) throw InputError("zip entry '" + name + "' is corrupt (inflate failed)");
-        if (n == 0) break;
-        if (out.size() + static_cast<std::uint64_t>(n) > cap)
-            throw InputError("zip entry '" + name + "' inflates beyond its declared size (zip bomb?)");
-        out.append(chunk, static_cast<std::size_t>(n));
+constexpr std::uint32_t kCentralRecord = 0x02014b50, kLocalHeader = 0x04034b50;
+constexpr std::size_t kCentralRecordBytes = 46, kLocalHeaderBytes = 30;
+
+// The offset of an entry's local header as its central-directory record `r` gives it: 32 bits, or from the
+// Zip64 extra field (tag 1) when they are all ones. In that field the 64-bit values come in a fixed order,
+// each present only when its 32-bit field is all ones: uncompressed size, compressed size, offset.
+std::uint64_t localHeaderOffset(const unsigned char* r, const unsigned char* extra, std::size_t extraSize) {
+    const std::uint64_t offset = le32(r + 42);
+    if (offset != 0xFFFFFFFFu) return offset;
+    for (std::size_t at = 0; at + 4 <= extraSize;) {
+        const std::uint16_t tag = le16(extra + at), size = le16(extra + at + 2);
+        const std::size_t body = at + 4;
+        if (body + size > extraSize) break;
+        if (tag == 0x0001) {
+            std::size_t skip = 0;
+            if (le32(r + 24) == 0xFFFFFFFFu) skip += 8;
+            if (le32(r + 20) == 0xFFFFFFFFu) skip += 8;
+            if (skip + 8 <= size) return le64(extra + body + skip);
+            break;
+        }
+        at = body + size;
     }
-    if (entry.close() != UNZ_OK) throw InputError("zip entry '" + name + "' is corrupt (CRC mismatch)");
-    if (out.size() != info.uncompressedSize) throw InputError("zip entry '" + name + "' is truncated");
-    return out;
+    return offset; // all ones: its local header will not be found ("cannot be opened")
+}
+
+// zlib's raw inflate (the data of a zip entry has no zlib header), one per thread, reset for each entry.
+z_stream& rawInflater() {
+    struct Inflater {
+        z_stream z{};
+        bool ready = false;
+        ~Inflater() {
+            if (ready) inflateEnd(&z);
+        }
+    };
+    thread_local Inflater i;
+    if (!i.ready) {
+        if (inflateInit2(&i.z, -MAX_WBITS) != Z_OK) throw std::bad_alloc();
+        i.ready = true;
+    } else {
+        inflateReset(&i.z);
+    }
+    return i.z;
 }
 
 } // namespace
 
 struct SafeZip::Reader {
-    std::mutex mutex;
-    std::unique_ptr<OpenZip> zip; // in memory: the archive, open between reads
-    // On disk: archives opened by earlier reads and not in use now. Opening one costs a file open and the
-    // end-of-directory search; a bundle import reads ~5 entries per trial from up to 8 threads, so keeping a
-    // few open saves that per read. At most kMaxIdle descriptors per archive.
-    std::vector<std::unique_ptr<OpenZip>> idle;
-    static constexpr std::size_t kMaxIdle = 8;
+    int fd = -1; // on disk: the archive as listed, open until the last copy of the SafeZip goes
+    Reader() = default;
+    Reader(const Reader&) = delete;
+    Reader& operator=(const Reader&) = delete;
+    ~Reader() {
+        if (fd >= 0) ::close(fd);
+    }
 };
 
-static void readDirectory(const std::string& path, const std::string& bytes, const ZipLimits& limits,
-                          std::vector<ZipEntryInfo>& entries, std::string& comment,
-                          std::vector<std::pair<std::uint64_t, std::uint64_t>>& positions) {
+// Lists the archive; on disk, returns the descriptor it was read through (the entries are read on it).
+static int readDirectory(const std::string& path, const std::string& bytes, const ZipLimits& limits,
+                         std::vector<ZipEntryInfo>& entries, std::string& comment,
+                         std::vector<SafeZip::EntryData>& data) {
     auto z = openZip(path, bytes);
     unzFile zip = z->zip;
     unz_global_info64 global{};
@@ -325,9 +361,25 @@ static void readDirectory(const std::string& path, const std::string& bytes, con
             throw InputError("zip has more than " + std::to_string(limits.maxEntries) + " entries");
         // One read of the record into fixed buffers.
         unz_file_info64 info{};
+        z->stream->markSeek();
         if (unzGetCurrentFileInfo64(zip, &info, name.data(), name.size(), extra.data(), extra.size(), nullptr,
                                     0) != UNZ_OK)
             throw InputError("zip central directory is corrupt");
+        // The record minizip read (it seeks to it first), once more in its raw form for the local header's
+        // offset, which minizip keeps to itself. Its position less minizip's own for it is what precedes the
+        // zip in the file (a self-extractor's stub), which minizip adds to every offset.
+        unz64_file_pos pos{};
+        if (unzGetFilePos64(zip, &pos) != UNZ_OK) throw InputError("zip central directory is corrupt");
+        unsigned char record[kCentralRecordBytes];
+        const auto recordAt = z->stream->firstSeek();
+        if (!recordAt || *recordAt < pos.pos_in_zip_directory ||
+            !z->stream->readAt(*recordAt, reinterpret_cast<char*>(record), sizeof record) ||
+            le32(record) != kCentralRecord || le16(record + 28) != info.size_filename)
+            throw InputError("zip central directory is corrupt");
+        const std::uint64_t before = *recordAt - pos.pos_in_zip_directory;
+        const std::uint64_t local =
+            localHeaderOffset(record, reinterpret_cast<const unsigned char*>(extra.data()),
+                              std::min<std::size_t>(info.size_file_extra, extra.size()));
         const std::size_t nameSize = std::min<std::size_t>(info.size_filename, name.size());
         ZipEntryInfo e;
         const char* raw = name.data();
@@ -359,14 +411,17 @@ static void readDirectory(const std::string& path, const std::string& bytes, con
         total += e.uncompressedSize;
         if (total > limits.maxTotalBytes)
             throw InputError("zip expands to more than " + mib(limits.maxTotalBytes) + " (limit)");
-        unz64_file_pos pos{};
-        if (unzGetFilePos64(zip, &pos) != UNZ_OK) throw InputError("zip central directory is corrupt");
-        positions.emplace_back(pos.pos_in_zip_directory, pos.num_of_file);
+        SafeZip::EntryData d;
+        d.localHeader = local > UINT64_MAX - before ? UINT64_MAX : local + before;
+        d.crc = static_cast<std::uint32_t>(info.crc);
+        d.method = static_cast<std::uint16_t>(info.compression_method);
+        data.push_back(d);
         entries.push_back(std::move(e));
         rc = unzGoToNextFile(zip);
     }
     // Anything but the end of the list is a record that could not be read.
     if (rc != UNZ_END_OF_LIST_OF_FILE) throw InputError("zip central directory is corrupt");
+    return z->stream->releaseFd();
 }
 
 namespace {
@@ -410,7 +465,7 @@ SafeZip SafeZip::openFile(const std::string& path, const ZipLimits& limits) {
     z.path_ = path;
     z.reader_ = std::make_shared<Reader>();
     z.limits_ = limits;
-    readDirectory(path, {}, limits, z.entries_, z.comment_, z.positions_);
+    z.reader_->fd = readDirectory(path, {}, limits, z.entries_, z.comment_, z.data_);
     z.sortNames();
     return z;
 }
@@ -420,7 +475,7 @@ SafeZip SafeZip::openBytes(std::string bytes, const ZipLimits& limits) {
     z.bytes_ = std::make_shared<const std::string>(std::move(bytes));
     z.reader_ = std::make_shared<Reader>();
     z.limits_ = limits;
-    readDirectory({}, *z.bytes_, limits, z.entries_, z.comment_, z.positions_);
+    readDirectory({}, *z.bytes_, limits, z.entries_, z.comment_, z.data_);
     z.sortNames();
     return z;
 }
@@ -461,36 +516,93 @@ std::optional<std::string> SafeZip::readAtMost(const std::string& name, std::uin
     if (!info) throw InputError("zip has no entry '" + name + "'");
     // Refused by its declared size; inflation never produces more than that (inflateEntry).
     if (info->uncompressedSize > maxBytes) return std::nullopt;
-    // Without a password minizip would inflate the ciphertext and fail with a misleading "corrupt".
+    // Without a password the ciphertext would inflate to garbage and fail with a misleading "corrupt".
     if (info->encrypted)
         throw InputError("zip entry '" + name + "' is encrypted: Vernier does not read encrypted archives");
-    if (!path_.empty()) {
-        // On disk: an idle open archive, or a new one; put back after a good read, dropped after a failed
-        // one.
-        std::unique_ptr<OpenZip> z;
-        {
-            const std::lock_guard<std::mutex> lock(reader_->mutex);
-            if (!reader_->idle.empty()) {
-                z = std::move(reader_->idle.back());
-                reader_->idle.pop_back();
+    return inflateEntry(*info, data_[at]);
+}
+
+std::size_t SafeZip::readRaw(std::uint64_t offset, char* out, std::size_t n) const {
+    if (bytes_) {
+        const std::string& b = *bytes_;
+        if (offset >= b.size()) return 0;
+        const std::size_t k = static_cast<std::size_t>(std::min<std::uint64_t>(n, b.size() - offset));
+        std::memcpy(out, b.data() + offset, k);
+        return k;
+    }
+    std::size_t done = 0;
+    while (done < n) {
+        const ssize_t k = ::pread(reader_->fd, out + done, n - done, static_cast<off_t>(offset + done));
+        if (k < 0 && errno == EINTR) continue;
+        if (k < 0) throw InputError("cannot read " + path_ + ": " + std::strerror(errno));
+        if (k == 0) break; // the end of the file
+        done += static_cast<std::size_t>(k);
+    }
+    return done;
+}
+
+std::string SafeZip::inflateEntry(const ZipEntryInfo& info, const EntryData& d) const {
+    const std::string& name = info.name;
+    unsigned char header[kLocalHeaderBytes];
+    if (d.localHeader > UINT64_MAX - kLocalHeaderBytes ||
+        readRaw(d.localHeader, reinterpret_cast<char*>(header), sizeof header) != sizeof header ||
+        le32(header) != kLocalHeader)
+        throw InputError("zip entry '" + name + "' cannot be opened");
+    if (le16(header + 8) != d.method)
+        throw InputError("zip entry '" + name + "' is corrupt (its two headers disagree)");
+    if (d.method != 0 && d.method != Z_DEFLATED)
+        throw InputError("zip entry '" + name + "' uses compression method " + std::to_string(d.method) +
+                         ", which Vernier does not read");
+    std::uint64_t at = d.localHeader + kLocalHeaderBytes + le16(header + 26) + le16(header + 28);
+    std::uint64_t remaining = info.compressedSize;
+
+    // The declared size was checked against the limits; never produce more than it (a lying header would
+    // otherwise let a bomb through), and never more than the per-entry limit. One byte of room past it tells
+    // an entry that inflates beyond it.
+    const std::uint64_t cap = std::min<std::uint64_t>(info.uncompressedSize, limits_.maxEntryBytes);
+    std::string out(static_cast<std::size_t>(cap) + 1, '\0');
+    std::size_t produced = 0;
+    if (d.method == 0) {
+        // Stored: the data as it is.
+        produced =
+            readRaw(at, out.data(), static_cast<std::size_t>(std::min<std::uint64_t>(remaining, cap + 1)));
+    } else {
+        z_stream& z = rawInflater();
+        z.next_in = nullptr; // the previous entry may have left input behind (a data descriptor)
+        z.avail_in = 0;
+        z.next_out = reinterpret_cast<Bytef*>(out.data());
+        z.avail_out = static_cast<uInt>(std::min<std::uint64_t>(out.size(), UINT_MAX));
+        std::uint64_t outLeft = out.size() - z.avail_out; // beyond what one call can take (entries > 4 GiB)
+        char chunk[1 << 16];
+        for (;;) {
+            if (z.avail_in == 0 && remaining > 0) {
+                const std::size_t k = readRaw(
+                    at, chunk, static_cast<std::size_t>(std::min<std::uint64_t>(remaining, sizeof chunk)));
+                remaining = k == 0 ? 0 : remaining - k; // a file shorter than its directory says: truncated
+                at += k;
+                z.next_in = reinterpret_cast<Bytef*>(chunk);
+                z.avail_in = static_cast<uInt>(k);
             }
+            if (z.avail_out == 0 && outLeft > 0) {
+                z.avail_out = static_cast<uInt>(std::min<std::uint64_t>(outLeft, UINT_MAX));
+                outLeft -= z.avail_out;
+            }
+            const int rc = inflate(&z, Z_NO_FLUSH);
+            if (rc == Z_STREAM_END) break;
+            if (rc == Z_BUF_ERROR && z.avail_in == 0 && remaining == 0) break; // no more data: truncated
+            if (rc != Z_OK && rc != Z_BUF_ERROR)
+                throw InputError("zip entry '" + name + "' is corrupt (inflate failed)");
+            if (z.avail_out == 0 && outLeft == 0) break; // past the declared size
         }
-        if (!z) z = openZip(path_, {});
-        std::string out = inflateEntry(*z, *info, positions_[at], limits_);
-        const std::lock_guard<std::mutex> lock(reader_->mutex);
-        if (reader_->idle.size() < Reader::kMaxIdle) reader_->idle.push_back(std::move(z));
-        return out;
+        produced = static_cast<std::size_t>(reinterpret_cast<char*>(z.next_out) - out.data());
     }
-    // In memory: the archive stays open between reads, one read at a time; a failed read closes it so
-    // the next one starts from a clean state.
-    const std::lock_guard<std::mutex> lock(reader_->mutex);
-    if (!reader_->zip) reader_->zip = openZip({}, *bytes_);
-    try {
-        return inflateEntry(*reader_->zip, *info, positions_[at], limits_);
-    } catch (...) {
-        reader_->zip.reset();
-        throw;
-    }
+    if (produced > cap)
+        throw InputError("zip entry '" + name + "' inflates beyond its declared size (zip bomb?)");
+    if (produced != info.uncompressedSize) throw InputError("zip entry '" + name + "' is truncated");
+    out.resize(produced);
+    if (crc32_z(0, reinterpret_cast<const Bytef*>(out.data()), out.size()) != d.crc)
+        throw InputError("zip entry '" + name + "' is corrupt (CRC mismatch)");
+    return out;
 }
 
 } // namespace vernier

@@ -65,21 +65,31 @@ public:
     // larger ones (bundle archives) are read in place.
     static constexpr std::uint64_t kInMemoryFileBytes = 64ull << 20;
 
+    // Where an entry's data is and how to check it (from its central-directory record).
+    struct EntryData {
+        std::uint64_t localHeader = 0; // offset of its local header in the file
+        std::uint32_t crc = 0;
+        std::uint16_t method = 0; // 0 stored, 8 deflated; others are refused when read
+    };
+
 private:
     struct Reader;
     std::string path_; // file path, or empty when reading from bytes_
     std::shared_ptr<const std::string> bytes_;
-    // In-memory archives stay open between reads (guarded by the reader's mutex).
+    // On disk: the descriptor the directory was read through (shared by copies).
     std::shared_ptr<Reader> reader_;
     ZipLimits limits_;
     std::vector<ZipEntryInfo> entries_;
     std::string comment_;
-    // Per entry: its central-directory position (so a read seeks instead of scanning), and the entries'
-    // indexes ordered by name (equal names in archive order), for lookups: 4 bytes per entry, no name copies.
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> positions_;
+    // Per entry: where its data is, and the entries' indexes ordered by name (equal names in archive order),
+    // for lookups: 4 bytes per entry, no name copies.
+    std::vector<EntryData> data_;
     std::vector<std::uint32_t> byName_;
     void sortNames();
     const ZipEntryInfo* find(const std::string& name, std::size_t* at = nullptr) const;
+    // Up to `n` bytes of the file at `offset` (fewer at its end).
+    std::size_t readRaw(std::uint64_t offset, char* out, std::size_t n) const;
+    std::string inflateEntry(const ZipEntryInfo& info, const EntryData& d) const;
 };
 
 } // namespace vernier

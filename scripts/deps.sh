@@ -11,7 +11,7 @@ PACKAGES=(
   libxkbcommon-dev
   libocct-foundation-dev libocct-modeling-data-dev libocct-modeling-algorithms-dev
   libocct-visualization-dev libocct-data-exchange-dev libocct-ocaf-dev libocct-draw-dev libtbb-dev
-  libeigen3-dev nlohmann-json3-dev libquazip1-qt6-dev libnanoflann-dev libtomlplusplus-dev libpugixml-dev libjemalloc-dev libyaml-cpp-dev libsqlite3-dev libssl-dev
+  libeigen3-dev nlohmann-json3-dev libquazip1-qt6-dev zlib1g-dev libnanoflann-dev libtomlplusplus-dev libpugixml-dev libjemalloc-dev libyaml-cpp-dev libsqlite3-dev libssl-dev
   libcli11-dev python3-jsonschema
   libgtest-dev libgmock-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core poppler-utils clang-format zip unzip

@@ -419,3 +419,64 @@ TEST(SafeZip, ReadsTheExtraFieldsInfoZipWrites) {
     }
     std::filesystem::remove_all(dir);
 }
+
+// What the entry reader itself checks (scoring/safe_zip.cpp reads local headers and inflates with zlib):
+// streamed entries (sizes and CRC in a data descriptor after the data), an archive behind a stub (a
+// self-extractor: every offset is off by the stub's length), and local headers that are missing, disagree
+// with the directory or name a compression method Vernier does not read.
+TEST(SafeZip, ReadsStreamedEntriesAndArchivesBehindAStub) {
+    char dirTemplate[] = "/tmp/vernier-safezip-XXXXXX";
+    ASSERT_NE(::mkdtemp(dirTemplate), nullptr);
+    const std::filesystem::path dir(dirTemplate);
+    const std::map<std::string, std::string> files = {{"a.txt", "first"},
+                                                      {"sub/big.txt", std::string(200000, 'b') + "end"}};
+    for (const auto& [name, bytes] : files) {
+        std::filesystem::create_directories((dir / "in" / name).parent_path());
+        std::ofstream(dir / "in" / name, std::ios::binary) << bytes;
+    }
+    const std::string streamed = (dir / "streamed.zip").string();
+    // `zip -` writes to a pipe, where it cannot seek back: every entry gets a data descriptor (flag bit 3).
+    ASSERT_EQ(
+        std::system(
+            ("cd '" + (dir / "in").string() + "' && zip -q -r -D - . | cat > '" + streamed + "'").c_str()),
+        0);
+    const std::string bytes = slurp(streamed);
+    ASSERT_NE(bytes[6] & 0x08, 0) << "the first entry has a data descriptor";
+    const std::string stubbed = std::string(1000, '#') + bytes;
+    const std::string stubPath = (dir / "stubbed.zip").string();
+    std::ofstream(stubPath, std::ios::binary) << stubbed;
+    for (const SafeZip& z : {SafeZip::openFile(streamed), SafeZip::openBytes(bytes),
+                             SafeZip::openFile(stubPath), SafeZip::openBytes(stubbed)}) {
+        ASSERT_EQ(z.entries().size(), files.size());
+        for (const auto& [name, content] : files)
+            EXPECT_EQ(z.read(name), content) << name;
+    }
+    std::filesystem::remove_all(dir);
+
+    // Broken local headers, each entry on its own: the others stay readable.
+    const std::string text(5000, 't');
+    const std::string good = buildZip({storedItem("a.txt", "hello"), deflatedItem("b.txt", text)});
+    const std::size_t second = 30 + 5 + 5; // entry b's local header: after a's header, name and data
+    ASSERT_EQ(good.compare(second, 4, "PK\x03\x04", 4), 0);
+    std::string noHeader = good;
+    noHeader[0] = 'X';
+    const SafeZip z1 = SafeZip::openBytes(noHeader);
+    EXPECT_THAT(inputError([&] { z1.read("a.txt"); }), HasSubstr("zip entry 'a.txt' cannot be opened"));
+    EXPECT_EQ(z1.read("b.txt"), text);
+    std::string disagree = good;
+    disagree[second + 8] = 0; // stored in the local header, deflated in the directory
+    const SafeZip z2 = SafeZip::openBytes(disagree);
+    EXPECT_THAT(inputError([&] { z2.read("b.txt"); }), HasSubstr("is corrupt (its two headers disagree)"));
+    EXPECT_EQ(z2.read("a.txt"), "hello");
+    std::string bzip2 = good;
+    bzip2[second + 8] = 12; // method 12 (bzip2) in both headers
+    bzip2[bzip2.rfind(std::string("PK\x01\x02", 4)) + 10] = 12;
+    const SafeZip z3 = SafeZip::openBytes(bzip2);
+    EXPECT_THAT(inputError([&] { z3.read("b.txt"); }),
+                HasSubstr("zip entry 'b.txt' uses compression method 12, which Vernier does not read"));
+    // A directory that declares more than the data inflates to: truncated.
+    ZipItem shortItem = deflatedItem("c.txt", text);
+    shortItem.uncompressedSize += 10;
+    const SafeZip z4 = SafeZip::openBytes(buildZip({shortItem}));
+    EXPECT_THAT(inputError([&] { z4.read("c.txt"); }), HasSubstr("zip entry 'c.txt' is truncated"));
+}
