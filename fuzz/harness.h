@@ -16,6 +16,12 @@
 #include <unistd.h>
 #include <vector>
 
+#include <QBuffer>
+#include <QByteArray>
+#include <QString>
+#include <quazip/quazip.h>
+#include <quazip/quazipfile.h>
+
 #include "models/atif_trajectory.h"
 #include "models/json_text.h"
 #include "models/result_set.h"
@@ -83,12 +89,42 @@ inline std::string bytes(const std::uint8_t* data, std::size_t size) {
     return std::string(reinterpret_cast<const char*>(data), size);
 }
 
-// Any bytes as an archive, then every entry inflated (bundle zips, task-pack zips, FCStd).
+// The bytes minizip (through QuaZip) reads for the first entry of that name, or nullopt when it cannot
+// (no such entry, an error, a CRC mismatch).
+inline std::optional<std::string> minizipRead(QuaZip& zip, const std::string& name) {
+    if (!zip.setCurrentFile(QString::fromStdString(name))) return std::nullopt;
+    QuaZipFile f(&zip);
+    if (!f.open(QIODevice::ReadOnly)) return std::nullopt;
+    const QByteArray got = f.readAll();
+    f.close();
+    if (f.getZipError() != UNZ_OK) return std::nullopt;
+    return got.toStdString();
+}
+
+// Any bytes as an archive, then every entry inflated (bundle zips, task-pack zips, FCStd). SafeZip reads the
+// entries itself (scoring/safe_zip.cpp); what it reads, minizip — the reader it replaced — must read the same
+// when it reads the entry at all (minizip is stricter about local headers; SafeZip checks the CRC either way).
+// A difference aborts.
 inline void safeZip(const std::uint8_t* data, std::size_t size) {
     acceptInputError([&] {
-        const SafeZip zip = SafeZip::openBytes(bytes(data, size), fuzzLimits());
-        for (const auto& e : zip.entries())
-            if (!e.isDirectory) acceptInputError([&] { (void)zip.read(e.name); });
+        const std::string archive = bytes(data, size);
+        const SafeZip zip = SafeZip::openBytes(archive, fuzzLimits());
+        QByteArray copy(archive.data(), static_cast<qsizetype>(archive.size()));
+        QBuffer buffer(&copy);
+        QuaZip reference(&buffer);
+        const bool referenceOpen = reference.open(QuaZip::mdUnzip);
+        for (const auto& e : zip.entries()) {
+            if (e.isDirectory) continue;
+            std::optional<std::string> got;
+            acceptInputError([&] { got = zip.read(e.name); });
+            if (!got || !referenceOpen) continue;
+            const std::optional<std::string> expected = minizipRead(reference, e.name);
+            if (expected && *expected != *got) {
+                std::fprintf(stderr, "SafeZip read %zu bytes of '%s', minizip %zu different ones\n", got->size(),
+                             e.name.c_str(), expected->size());
+                std::abort();
+            }
+        }
     });
 }
 
