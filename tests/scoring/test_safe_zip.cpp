@@ -474,6 +474,36 @@ TEST(SafeZip, ReadsStreamedEntriesAndArchivesBehindAStub) {
     const SafeZip z3 = SafeZip::openBytes(bzip2);
     EXPECT_THAT(inputError([&] { z3.read("b.txt"); }),
                 HasSubstr("zip entry 'b.txt' uses compression method 12, which Vernier does not read"));
+    // The local header's offset in the Zip64 extra field (as archives past 4 GiB have it): the directory
+    // record of b says all ones and carries the real offset in an extra field of tag 1.
+    std::string zip64 = good;
+    const std::size_t end = zip64.rfind(std::string("PK\x05\x06", 4));
+    const auto u16 = [&](std::size_t at) {
+        return static_cast<std::size_t>(static_cast<unsigned char>(zip64[at])) |
+               static_cast<std::size_t>(static_cast<unsigned char>(zip64[at + 1])) << 8;
+    };
+    const auto put = [&](std::size_t at, std::uint64_t v, int bytes) {
+        for (int i = 0; i < bytes; ++i)
+            zip64[at + static_cast<std::size_t>(i)] = static_cast<char>(v >> (8 * i) & 0xff);
+    };
+    std::size_t record = zip64.find(std::string("PK\x01\x02", 4));
+    record += 46 + u16(record + 28) + u16(record + 30) + u16(record + 32); // entry b's record
+    ASSERT_EQ(zip64.compare(record, 4, "PK\x01\x02", 4), 0);
+    std::string field(12, '\0');
+    field[0] = 1; // tag 1, 8 bytes: the offset
+    field[2] = 8;
+    for (int i = 0; i < 8; ++i)
+        field[4 + static_cast<std::size_t>(i)] = static_cast<char>(second >> (8 * i) & 0xff);
+    const std::size_t extraEnd = record + 46 + u16(record + 28) + u16(record + 30);
+    zip64.insert(extraEnd, field);
+    put(record + 30, u16(record + 30) + field.size(), 2);
+    put(record + 42, 0xFFFFFFFFu, 4);
+    put(end + field.size() + 12,
+        static_cast<std::uint64_t>(end - zip64.find(std::string("PK\x01\x02", 4))) + field.size(),
+        4); // the directory's size in the end record, which moved by the field
+    const SafeZip z5 = SafeZip::openBytes(zip64);
+    EXPECT_EQ(z5.read("b.txt"), text);
+    EXPECT_EQ(z5.read("a.txt"), "hello");
     // A directory that declares more than the data inflates to: truncated.
     ZipItem shortItem = deflatedItem("c.txt", text);
     shortItem.uncompressedSize += 10;
