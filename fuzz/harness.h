@@ -103,8 +103,8 @@ inline std::optional<std::string> minizipRead(QuaZip& zip, const std::string& na
 
 // Any bytes as an archive, then every entry inflated (bundle zips, task-pack zips, FCStd). SafeZip reads the
 // entries itself (scoring/safe_zip.cpp); what it reads, minizip — the reader it replaced — must read the same
-// when it reads the entry at all (minizip is stricter about local headers; SafeZip checks the CRC either way).
-// A difference aborts.
+// when it reads the entry at all (minizip is stricter about local headers; SafeZip checks the CRC either
+// way). A difference aborts.
 inline void safeZip(const std::uint8_t* data, std::size_t size) {
     acceptInputError([&] {
         const std::string archive = bytes(data, size);
@@ -120,8 +120,8 @@ inline void safeZip(const std::uint8_t* data, std::size_t size) {
             if (!got || !referenceOpen) continue;
             const std::optional<std::string> expected = minizipRead(reference, e.name);
             if (expected && *expected != *got) {
-                std::fprintf(stderr, "SafeZip read %zu bytes of '%s', minizip %zu different ones\n", got->size(),
-                             e.name.c_str(), expected->size());
+                std::fprintf(stderr, "SafeZip read %zu bytes of '%s', minizip %zu different ones\n",
+                             got->size(), e.name.c_str(), expected->size());
                 std::abort();
             }
         }
