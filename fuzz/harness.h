@@ -19,6 +19,7 @@
 #include <QBuffer>
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 #include <quazip/quazip.h>
 #include <quazip/quazipfile.h>
 
@@ -113,6 +114,22 @@ inline void safeZip(const std::uint8_t* data, std::size_t size) {
         QBuffer buffer(&copy);
         QuaZip reference(&buffer);
         const bool referenceOpen = reference.open(QuaZip::mdUnzip);
+        // SafeZip lists the directory itself too: what minizip lists of an archive both accept must be the
+        // same names in the same order.
+        if (referenceOpen) {
+            const QStringList names = reference.getFileNameList();
+            bool same = names.size() == static_cast<qsizetype>(zip.entries().size());
+            // (QuaZip cuts a name at 256 bytes: longer ones are not compared.)
+            for (qsizetype i = 0; same && i < names.size(); ++i) {
+                const std::string& name = zip.entries()[static_cast<std::size_t>(i)].name;
+                same = name.size() > 200 || names[i].toStdString() == name;
+            }
+            if (!same && reference.getZipError() == UNZ_OK) {
+                std::fprintf(stderr, "SafeZip lists %zu entries, minizip %lld (or other names)\n",
+                             zip.entries().size(), static_cast<long long>(names.size()));
+                std::abort();
+            }
+        }
         for (const auto& e : zip.entries()) {
             if (e.isDirectory) continue;
             std::optional<std::string> got;

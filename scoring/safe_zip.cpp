@@ -2,12 +2,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // SafeZip: the central directory is checked (entry count first, then names, sizes and ratios) before any
 // entry is inflated, and inflation stops as soon as the produced bytes exceed a limit, so a zip bomb that
-// lies about its sizes costs at most one limit's worth of work. The directory is walked and parsed by the
-// minizip that QuaZip carries, each record read once into fixed buffers, through file functions of ours
-// (ZipStream): pread through a window, or a copy from memory (docs/index.md "Performance": listing a bundle
-// zip). An entry is read by Vernier itself: its local header and data with pread (or from memory) and zlib's
-// raw inflate, with the CRC checked (docs/index.md "Reading a zip's entries"). QuaZip itself only lends its
-// default codecs for names that are not UTF-8.
+// lies about its sizes costs at most one limit's worth of work. The directory and the entries are read by
+// Vernier itself, with pread (or from memory) and zlib's raw inflate, the CRC checked (docs/index.md "Reading
+// a zip's entries"); it replaced minizip, which read a record's fields a few bytes per call through file
+// functions and was most of the time to list a bundle zip. QuaZip only lends its default codecs for names
+// that are not UTF-8 (and stays the reference the zip fuzz target compares with).
 #include "scoring/safe_zip.h"
 
 #include <QByteArray>
@@ -24,7 +23,6 @@
 #include <new>
 #include <optional>
 #include <quazip/quazip.h>
-#include <quazip/unzip.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -81,185 +79,9 @@ bool hasAesExtra(const unsigned char* p, std::size_t n) {
 // An entry is encrypted when its central-directory record says so in any of the ways writers use:
 // general-purpose flag bit 0 (traditional PKWARE and, per the AES specification, AES too), the AES extra
 // field, or the AES compression method (a writer that forgot bit 0 still gets refused).
-bool isEncrypted(const unz_file_info64& info, const unsigned char* extra, std::size_t extraSize) {
-    return (info.flag & 1u) != 0 || info.compression_method == kAesMethod || hasAesExtra(extra, extraSize);
-}
-
-// The bytes minizip reads, given to it through its own file functions (zlib_filefunc64_def): an archive on
-// disk is read with pread through two 16 KiB windows, one in memory by copying. minizip seeks before every
-// small read and reads a record's fields a byte at a time; through a QIODevice (QuaZip's way) every one of
-// those calls went through Qt's device bookkeeping, ~10 % of listing and reading a bundle zip, and through a
-// QFile every seek was an lseek and a dropped buffer (docs/index.md "Performance"). Here a seek moves a
-// number and a small read is a memcpy from the window.
-class ZipStream {
-public:
-    // An archive on disk; takes ownership of `fd`.
-    explicit ZipStream(int fd) : fd_(fd) {
-        struct stat st {};
-        if (::fstat(fd_, &st) == 0) size_ = static_cast<std::uint64_t>(st.st_size);
-        for (Window& w : windows_)
-            w.bytes.resize(kWindow);
-    }
-    // An archive in memory, which must outlive the stream.
-    ZipStream(const char* data, std::size_t size) : data_(data), size_(size) {}
-    ~ZipStream() {
-        if (fd_ >= 0) ::close(fd_);
-    }
-    ZipStream(const ZipStream&) = delete;
-    ZipStream& operator=(const ZipStream&) = delete;
-
-    // Where minizip's next absolute seek goes: the one that starts reading a central-directory record (it
-    // seeks to the record, then reads it). Nullopt when it has not sought since markSeek().
-    void markSeek() { firstSeek_.reset(); }
-    std::optional<std::uint64_t> firstSeek() const { return firstSeek_; }
-    // `n` bytes at `offset`, without moving minizip's position; false when the archive has fewer.
-    bool readAt(std::uint64_t offset, char* out, std::size_t n) {
-        const std::uint64_t at = at_;
-        at_ = offset;
-        const bool whole = read(out, n) == n;
-        at_ = at;
-        return whole;
-    }
-    // The descriptor, which the stream no longer closes (the archive's reads go on on it).
-    int releaseFd() { return std::exchange(fd_, -1); }
-
-    // The functions minizip calls, on this stream (its `file`, which its open function hands back).
-    static zlib_filefunc64_def functions() {
-        zlib_filefunc64_def f{};
-        f.zopen64_file = [](voidpf, voidpf file, int) -> voidpf { return file; };
-        f.zread_file = [](voidpf, voidpf stream, void* buf, uLong size) -> uLong {
-            return static_cast<uLong>(static_cast<ZipStream*>(stream)->read(static_cast<char*>(buf), size));
-        };
-        f.zwrite_file = [](voidpf, voidpf, const void*, uLong) -> uLong { return 0; };
-        f.ztell64_file = [](voidpf, voidpf stream) -> ZPOS64_T {
-            return static_cast<ZipStream*>(stream)->at_;
-        };
-        f.zseek64_file = [](voidpf, voidpf stream, ZPOS64_T offset, int origin) -> int {
-            return static_cast<ZipStream*>(stream)->seek(offset, origin) ? 0 : -1;
-        };
-        // The stream belongs to its OpenZip, not to minizip.
-        f.zclose_file = [](voidpf, voidpf) -> int { return 0; };
-        f.zfakeclose_file = f.zclose_file;
-        f.zerror_file = [](voidpf, voidpf stream) -> int {
-            return static_cast<ZipStream*>(stream)->error_ ? 1 : 0;
-        };
-        return f;
-    }
-
-private:
-    static constexpr std::size_t kWindow = 16 * 1024;
-
-    bool seek(std::uint64_t offset, int origin) {
-        std::uint64_t base = 0;
-        if (origin == ZLIB_FILEFUNC_SEEK_CUR)
-            base = at_;
-        else if (origin == ZLIB_FILEFUNC_SEEK_END)
-            base = size_;
-        else if (origin != ZLIB_FILEFUNC_SEEK_SET)
-            return false;
-        // Modular on purpose: minizip steps back over an extra field it has read by passing the negative
-        // step as a wrapped unsigned offset. A position before the start is refused, as a file refuses it;
-        // one past the end reads nothing.
-        const std::uint64_t next = base + offset;
-        if (next > static_cast<std::uint64_t>(INT64_MAX)) return false;
-        at_ = next;
-        if (origin == ZLIB_FILEFUNC_SEEK_SET && !firstSeek_) firstSeek_ = next;
-        return true;
-    }
-
-    std::size_t read(char* out, std::size_t want) {
-        if (data_) {
-            const std::size_t n =
-                at_ < size_ ? static_cast<std::size_t>(std::min<std::uint64_t>(want, size_ - at_)) : 0;
-            if (n == 0) return 0; // at or past the end: no pointer is formed past the bytes
-            std::memcpy(out, data_ + at_, n);
-            at_ += n;
-            return n;
-        }
-        std::size_t done = 0;
-        while (done < want && at_ < size_) {
-            bool hit = false;
-            for (std::size_t i = 0; i < windows_.size() && !hit; ++i) {
-                const Window& w = windows_[i];
-                if (at_ < w.start || at_ >= w.start + w.size) continue;
-                const std::size_t n =
-                    static_cast<std::size_t>(std::min<std::uint64_t>(want - done, w.start + w.size - at_));
-                std::memcpy(out + done, w.bytes.data() + (at_ - w.start), n);
-                done += n;
-                at_ += n;
-                recent_ = i;
-                hit = true;
-            }
-            if (hit) continue;
-            // A large read goes straight to the caller's buffer; a small one refills the window used less
-            // recently.
-            const bool direct = want - done >= kWindow;
-            Window& w = windows_[1 - recent_];
-            char* into = direct ? out + done : w.bytes.data();
-            const std::size_t size = direct ? want - done : kWindow;
-            ssize_t n = 0;
-            do {
-                n = ::pread(fd_, into, size, static_cast<off_t>(at_));
-            } while (n < 0 && errno == EINTR);
-            if (n < 0) {
-                error_ = true;
-                break;
-            }
-            if (n == 0) break; // the file shrank
-            if (direct) {
-                done += static_cast<std::size_t>(n);
-                at_ += static_cast<std::uint64_t>(n);
-            } else {
-                w.start = at_;
-                w.size = static_cast<std::uint64_t>(n);
-                recent_ = static_cast<std::size_t>(&w - windows_.data());
-            }
-        }
-        return done;
-    }
-
-    int fd_ = -1;
-    const char* data_ = nullptr;
-    std::uint64_t size_ = 0;
-    std::uint64_t at_ = 0;
-    // Two windows: reading an entry goes to its central-directory record, then to its local header and
-    // data, elsewhere in the file; with one window each entry read both again (docs/index.md "Performance").
-    struct Window {
-        std::vector<char> bytes;
-        std::uint64_t start = 0, size = 0;
-    };
-    std::array<Window, 2> windows_;
-    std::size_t recent_ = 0; // the window read last
-    bool error_ = false;
-    std::optional<std::uint64_t> firstSeek_;
-};
-
-// An archive open in minizip, on its own stream.
-struct OpenZip {
-    std::unique_ptr<ZipStream> stream;
-    unzFile zip = nullptr;
-    OpenZip() = default;
-    OpenZip(const OpenZip&) = delete;
-    OpenZip& operator=(const OpenZip&) = delete;
-    ~OpenZip() {
-        if (zip) unzClose(zip);
-    }
-};
-
-std::unique_ptr<OpenZip> openZip(const std::string& path, const std::string& bytes) {
-    auto z = std::make_unique<OpenZip>();
-    if (path.empty()) {
-        z->stream = std::make_unique<ZipStream>(bytes.data(), bytes.size());
-    } else {
-        // Linux file names are bytes: open by descriptor so a name that is not UTF-8 still works.
-        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0) throw InputError("cannot open " + path + ": " + std::strerror(errno));
-        z->stream = std::make_unique<ZipStream>(fd);
-    }
-    zlib_filefunc64_def functions = ZipStream::functions();
-    z->zip = unzOpen2_64(z->stream.get(), &functions);
-    if (!z->zip) throw InputError("not a zip archive (unreadable central directory)");
-    return z;
+bool isEncrypted(std::uint16_t flags, std::uint16_t method, const unsigned char* extra,
+                 std::size_t extraSize) {
+    return (flags & 1u) != 0 || method == kAesMethod || hasAesExtra(extra, extraSize);
 }
 
 std::uint16_t le16(const unsigned char* p) {
@@ -276,26 +98,160 @@ std::uint64_t le64(const unsigned char* p) {
 constexpr std::uint32_t kCentralRecord = 0x02014b50, kLocalHeader = 0x04034b50;
 constexpr std::size_t kCentralRecordBytes = 46, kLocalHeaderBytes = 30;
 
-// The offset of an entry's local header as its central-directory record `r` gives it: 32 bits, or from the
-// Zip64 extra field (tag 1) when they are all ones. In that field the 64-bit values come in a fixed order,
-// each present only when its 32-bit field is all ones: uncompressed size, compressed size, offset.
-std::uint64_t localHeaderOffset(const unsigned char* r, const unsigned char* extra, std::size_t extraSize) {
-    const std::uint64_t offset = le32(r + 42);
-    if (offset != 0xFFFFFFFFu) return offset;
+constexpr std::uint32_t kEndRecord = 0x06054b50, kZip64EndRecord = 0x06064b50, kZip64Locator = 0x07064b50;
+constexpr std::size_t kEndRecordBytes = 22, kZip64EndRecordBytes = 56, kZip64LocatorBytes = 20;
+constexpr std::uint32_t kAllOnes = 0xFFFFFFFFu;
+
+} // namespace
+
+namespace detail {
+
+// The archive's bytes: a file read with pread, or memory.
+struct ZipSource {
+    int fd = -1;
+    const char* data = nullptr;
+    std::uint64_t size = 0;
+    const std::string* path = nullptr; // for messages
+
+    // Up to `n` bytes at `offset` (fewer at the end of the file).
+    std::size_t read(std::uint64_t offset, char* out, std::size_t n) const {
+        if (data) {
+            if (offset >= size) return 0;
+            const std::size_t k = static_cast<std::size_t>(std::min<std::uint64_t>(n, size - offset));
+            std::memcpy(out, data + offset, k);
+            return k;
+        }
+        std::size_t done = 0;
+        while (done < n) {
+            const ssize_t k = ::pread(fd, out + done, n - done, static_cast<off_t>(offset + done));
+            if (k < 0 && errno == EINTR) continue;
+            if (k < 0)
+                throw InputError("cannot read " + (path ? *path : std::string("zip")) + ": " +
+                                 std::strerror(errno));
+            if (k == 0) break; // the end of the file
+            done += static_cast<std::size_t>(k);
+        }
+        return done;
+    }
+};
+
+} // namespace detail
+
+namespace {
+
+using Source = detail::ZipSource;
+
+// Reads records in file order through a 1 MiB buffer (from memory: in place).
+class Cursor {
+public:
+    explicit Cursor(const Source& source) : source_(source) {}
+    // `n` bytes at `offset`, or nullptr when the file ends first. Valid until the next call.
+    const unsigned char* at(std::uint64_t offset, std::size_t n) {
+        if (source_.data)
+            return offset <= source_.size && n <= source_.size - offset
+                       ? reinterpret_cast<const unsigned char*>(source_.data + offset)
+                       : nullptr;
+        if (offset < start_ || offset - start_ > length_ || n > length_ - (offset - start_)) {
+            buffer_.resize(std::max(buffer_.size(), std::max<std::size_t>(n, kBuffer)));
+            length_ = source_.read(offset, buffer_.data(), buffer_.size());
+            start_ = offset;
+            if (n > length_) return nullptr;
+        }
+        return reinterpret_cast<const unsigned char*>(buffer_.data() + (offset - start_));
+    }
+
+private:
+    static constexpr std::size_t kBuffer = 1 << 20;
+    const Source& source_;
+    std::vector<char> buffer_;
+    std::uint64_t start_ = 0;
+    std::size_t length_ = 0;
+};
+
+// Where the central directory is (absolute offset), how many records it declares, the archive comment, and
+// what stands before the archive in the file (a self-extractor's stub), which every offset in it omits.
+struct DirectoryEnd {
+    std::uint64_t records = 0, count = 0, before = 0;
+    std::string comment;
+};
+
+// The highest position within the last 64 KiB + 22 bytes of the file where `signature` starts and
+// `length` bytes fit, or nullopt.
+std::optional<std::uint64_t> findBackwards(const Source& source, std::uint32_t signature, std::size_t length,
+                                           std::uint64_t end) {
+    const std::uint64_t span = std::min<std::uint64_t>(end, 0xFFFF + kEndRecordBytes);
+    std::vector<char> tail(static_cast<std::size_t>(span));
+    if (source.read(end - span, tail.data(), tail.size()) != tail.size() || span < length)
+        return std::nullopt;
+    const auto* t = reinterpret_cast<const unsigned char*>(tail.data());
+    for (std::size_t i = tail.size() - length + 1; i-- > 0;)
+        if (le32(t + i) == signature) return end - span + i;
+    return std::nullopt;
+}
+
+// The end of central directory record (docs/index.md "Reading a zip's entries"): the Zip64 one when its
+// locator sits before the classic record and checks out, else the classic one; one disk only.
+DirectoryEnd directoryEnd(const Source& source) {
+    const InputError notZip("not a zip archive (unreadable central directory)");
+    const auto end = findBackwards(source, kEndRecord, kEndRecordBytes, source.size);
+    if (!end) throw notZip;
+    unsigned char e[kEndRecordBytes];
+    source.read(*end, reinterpret_cast<char*>(e), sizeof e);
+    std::uint64_t central = *end, count = 0, size = 0, offset = 0;
+    bool zip64 = false;
+    unsigned char l[kZip64LocatorBytes], z[kZip64EndRecordBytes];
+    if (*end >= kZip64LocatorBytes &&
+        source.read(*end - kZip64LocatorBytes, reinterpret_cast<char*>(l), sizeof l) == sizeof l &&
+        le32(l) == kZip64Locator && le32(l + 4) == 0 && le32(l + 16) == 1 &&
+        source.read(le64(l + 8), reinterpret_cast<char*>(z), sizeof z) == sizeof z &&
+        le32(z) == kZip64EndRecord) {
+        zip64 = true;
+        central = le64(l + 8);
+        if (le32(z + 16) != 0 || le32(z + 20) != 0 || le64(z + 24) != le64(z + 32)) throw notZip;
+        count = le64(z + 32);
+        size = le64(z + 40);
+        offset = le64(z + 48);
+    } else {
+        if (le16(e + 4) != 0 || le16(e + 6) != 0 || le16(e + 8) != le16(e + 10)) throw notZip;
+        count = le16(e + 10);
+        size = le32(e + 12);
+        offset = le32(e + 16);
+    }
+    if (offset > UINT64_MAX - size || central < offset + size) throw notZip;
+    DirectoryEnd d;
+    d.before = central - (offset + size);
+    d.records = offset + d.before;
+    d.count = count;
+    // The comment follows the classic record (a Zip64 archive's is not read, as minizip does not).
+    if (!zip64) {
+        std::string comment(le16(e + 20), '\0');
+        if (source.read(*end + kEndRecordBytes, comment.data(), comment.size()) == comment.size())
+            d.comment = std::move(comment);
+    }
+    return d;
+}
+
+// A 64-bit size or offset from the Zip64 extra field (tag 1) of a record whose 32-bit fields are all ones:
+// the field holds, in this order and each only when its 32-bit field is all ones, the uncompressed size, the
+// compressed size and the local header's offset. `which` is 0, 1 or 2; `raw` the record's three 32-bit
+// values.
+std::uint64_t zip64Value(const std::uint32_t raw[3], int which, const unsigned char* extra,
+                         std::size_t extraSize) {
+    if (raw[which] != kAllOnes) return raw[which];
     for (std::size_t at = 0; at + 4 <= extraSize;) {
         const std::uint16_t tag = le16(extra + at), size = le16(extra + at + 2);
         const std::size_t body = at + 4;
         if (body + size > extraSize) break;
         if (tag == 0x0001) {
             std::size_t skip = 0;
-            if (le32(r + 24) == 0xFFFFFFFFu) skip += 8;
-            if (le32(r + 20) == 0xFFFFFFFFu) skip += 8;
+            for (int i = 0; i < which; ++i)
+                if (raw[i] == kAllOnes) skip += 8;
             if (skip + 8 <= size) return le64(extra + body + skip);
             break;
         }
         at = body + size;
     }
-    return offset; // all ones: its local header will not be found ("cannot be opened")
+    return raw[which]; // all ones: an offset that finds no local header, a size the limits refuse
 }
 
 // zlib's raw inflate (the data of a zip entry has no zlib header), one per thread, reset for each entry.
@@ -329,75 +285,49 @@ struct SafeZip::Reader {
     }
 };
 
-// Lists the archive; on disk, returns the descriptor it was read through (the entries are read on it).
-static int readDirectory(const std::string& path, const std::string& bytes, const ZipLimits& limits,
-                         std::vector<ZipEntryInfo>& entries, std::string& comment,
-                         std::vector<SafeZip::EntryData>& data) {
-    auto z = openZip(path, bytes);
-    unzFile zip = z->zip;
-    unz_global_info64 global{};
-    if (unzGetGlobalInfo64(zip, &global) != UNZ_OK) throw InputError("not a zip archive (bad entry count)");
-    if (global.number_entry > limits.maxEntries)
-        throw InputError("zip has " + std::to_string(global.number_entry) + " entries (limit " +
+// Lists the archive: every record of the central directory, checked against the limits.
+static void readDirectory(const Source& source, const ZipLimits& limits, std::vector<ZipEntryInfo>& entries,
+                          std::string& comment, std::vector<SafeZip::EntryData>& data) {
+    const DirectoryEnd end = directoryEnd(source);
+    if (end.count > limits.maxEntries)
+        throw InputError("zip has " + std::to_string(end.count) + " entries (limit " +
                          std::to_string(limits.maxEntries) + ")");
     // Names and the comment are decoded with the codecs a QuaZip has by default (the locale's, unless an
     // application set another), as QuaZip's own listing decoded them.
     const QuaZip codecs;
-    {
-        // The comment's length is 16 bits: at most 65,535 bytes.
-        std::vector<char> text(static_cast<std::size_t>(global.size_comment) + 1);
-        const int n = unzGetGlobalComment(zip, text.data(), static_cast<uLong>(text.size()));
-        if (n > 0)
-            comment = codecs.getCommentCodec()
-                          ->toUnicode(QByteArray(text.data(), static_cast<qsizetype>(n)))
-                          .toStdString();
-    }
-    std::uint64_t total = 0;
-    // A record's name and extra field are each at most 65,535 bytes (16-bit lengths).
-    std::vector<char> name(65536), extra(65536);
-    int rc = unzGoToFirstFile(zip);
-    while (rc == UNZ_OK) {
-        if (entries.size() >= limits.maxEntries)
-            throw InputError("zip has more than " + std::to_string(limits.maxEntries) + " entries");
-        // One read of the record into fixed buffers.
-        unz_file_info64 info{};
-        z->stream->markSeek();
-        if (unzGetCurrentFileInfo64(zip, &info, name.data(), name.size(), extra.data(), extra.size(), nullptr,
-                                    0) != UNZ_OK)
-            throw InputError("zip central directory is corrupt");
-        // The record minizip read (it seeks to it first), once more in its raw form for the local header's
-        // offset, which minizip keeps to itself. Its position less minizip's own for it is what precedes the
-        // zip in the file (a self-extractor's stub), which minizip adds to every offset.
-        unz64_file_pos pos{};
-        if (unzGetFilePos64(zip, &pos) != UNZ_OK) throw InputError("zip central directory is corrupt");
-        unsigned char record[kCentralRecordBytes];
-        const auto recordAt = z->stream->firstSeek();
-        if (!recordAt || *recordAt < pos.pos_in_zip_directory ||
-            !z->stream->readAt(*recordAt, reinterpret_cast<char*>(record), sizeof record) ||
-            le32(record) != kCentralRecord || le16(record + 28) != info.size_filename)
-            throw InputError("zip central directory is corrupt");
-        const std::uint64_t before = *recordAt - pos.pos_in_zip_directory;
-        const std::uint64_t local =
-            localHeaderOffset(record, reinterpret_cast<const unsigned char*>(extra.data()),
-                              std::min<std::size_t>(info.size_file_extra, extra.size()));
-        const std::size_t nameSize = std::min<std::size_t>(info.size_filename, name.size());
+    if (!end.comment.empty())
+        comment = codecs.getCommentCodec()
+                      ->toUnicode(QByteArray(end.comment.data(), static_cast<qsizetype>(end.comment.size())))
+                      .toStdString();
+    entries.reserve(static_cast<std::size_t>(end.count));
+    data.reserve(static_cast<std::size_t>(end.count));
+    Cursor cursor(source);
+    std::uint64_t total = 0, at = end.records;
+    const InputError corrupt("zip central directory is corrupt");
+    for (std::uint64_t i = 0; i < end.count; ++i) {
+        const unsigned char* r = cursor.at(at, kCentralRecordBytes);
+        if (!r || le32(r) != kCentralRecord) throw corrupt;
+        const std::uint16_t flags = le16(r + 8), method = le16(r + 10);
+        const std::uint32_t crc = le32(r + 16);
+        const std::uint32_t raw[3] = {le32(r + 24), le32(r + 20), le32(r + 42)};
+        const std::size_t nameSize = le16(r + 28), extraSize = le16(r + 30), commentSize = le16(r + 32);
+        const unsigned char* p = cursor.at(at + kCentralRecordBytes, nameSize + extraSize);
+        if (!p) throw corrupt;
+        const char* name = reinterpret_cast<const char*>(p);
+        const unsigned char* extra = p + nameSize;
         ZipEntryInfo e;
-        const char* raw = name.data();
-        const bool ascii =
-            std::all_of(raw, raw + nameSize, [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-        if (ascii) {
-            e.name.assign(raw, nameSize);
+        if (std::all_of(name, name + nameSize, [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+            e.name.assign(name, nameSize);
         } else {
-            const QByteArray bytes(raw, static_cast<qsizetype>(nameSize));
-            e.name = ((info.flag & kUtf8NameFlag) ? QString::fromUtf8(bytes)
-                                                  : codecs.getFileNameCodec()->toUnicode(bytes))
+            const QByteArray bytes(name, static_cast<qsizetype>(nameSize));
+            e.name = ((flags & kUtf8NameFlag) ? QString::fromUtf8(bytes)
+                                              : codecs.getFileNameCodec()->toUnicode(bytes))
                          .toStdString();
         }
-        e.compressedSize = info.compressed_size;
-        e.uncompressedSize = info.uncompressed_size;
+        e.uncompressedSize = zip64Value(raw, 0, extra, extraSize);
+        e.compressedSize = zip64Value(raw, 1, extra, extraSize);
         e.isDirectory = !e.name.empty() && (e.name.back() == '/' || e.name.back() == '\\');
-        e.encrypted = isEncrypted(info, reinterpret_cast<const unsigned char*>(extra.data()),
-                                  std::min<std::size_t>(info.size_file_extra, extra.size()));
+        e.encrypted = isEncrypted(flags, method, extra, extraSize);
         if (isTraversal(e.name)) throw InputError("zip entry name '" + e.name + "' escapes the archive");
         if (e.uncompressedSize > limits.maxEntryBytes)
             throw InputError("zip entry '" + e.name + "' is " + mib(e.uncompressedSize) +
@@ -411,17 +341,15 @@ static int readDirectory(const std::string& path, const std::string& bytes, cons
         total += e.uncompressedSize;
         if (total > limits.maxTotalBytes)
             throw InputError("zip expands to more than " + mib(limits.maxTotalBytes) + " (limit)");
+        const std::uint64_t local = zip64Value(raw, 2, extra, extraSize);
         SafeZip::EntryData d;
-        d.localHeader = local > UINT64_MAX - before ? UINT64_MAX : local + before;
-        d.crc = static_cast<std::uint32_t>(info.crc);
-        d.method = static_cast<std::uint16_t>(info.compression_method);
+        d.localHeader = local > UINT64_MAX - end.before ? UINT64_MAX : local + end.before;
+        d.crc = crc;
+        d.method = method;
         data.push_back(d);
         entries.push_back(std::move(e));
-        rc = unzGoToNextFile(zip);
+        at += kCentralRecordBytes + nameSize + extraSize + commentSize;
     }
-    // Anything but the end of the list is a record that could not be read.
-    if (rc != UNZ_END_OF_LIST_OF_FILE) throw InputError("zip central directory is corrupt");
-    return z->stream->releaseFd();
 }
 
 namespace {
@@ -465,7 +393,11 @@ SafeZip SafeZip::openFile(const std::string& path, const ZipLimits& limits) {
     z.path_ = path;
     z.reader_ = std::make_shared<Reader>();
     z.limits_ = limits;
-    z.reader_->fd = readDirectory(path, {}, limits, z.entries_, z.comment_, z.data_);
+    // Linux file names are bytes: open by descriptor so a name that is not UTF-8 still works. The
+    // descriptor stays open for the entries' reads (the file as listed, even if replaced meanwhile).
+    z.reader_->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (z.reader_->fd < 0) throw InputError("cannot open " + path + ": " + std::strerror(errno));
+    readDirectory(z.source(), limits, z.entries_, z.comment_, z.data_);
     z.sortNames();
     return z;
 }
@@ -475,7 +407,7 @@ SafeZip SafeZip::openBytes(std::string bytes, const ZipLimits& limits) {
     z.bytes_ = std::make_shared<const std::string>(std::move(bytes));
     z.reader_ = std::make_shared<Reader>();
     z.limits_ = limits;
-    readDirectory({}, *z.bytes_, limits, z.entries_, z.comment_, z.data_);
+    readDirectory(z.source(), limits, z.entries_, z.comment_, z.data_);
     z.sortNames();
     return z;
 }
@@ -522,27 +454,26 @@ std::optional<std::string> SafeZip::readAtMost(const std::string& name, std::uin
     return inflateEntry(*info, data_[at]);
 }
 
-std::size_t SafeZip::readRaw(std::uint64_t offset, char* out, std::size_t n) const {
+detail::ZipSource SafeZip::source() const {
+    Source src;
     if (bytes_) {
-        const std::string& b = *bytes_;
-        if (offset >= b.size()) return 0;
-        const std::size_t k = static_cast<std::size_t>(std::min<std::uint64_t>(n, b.size() - offset));
-        std::memcpy(out, b.data() + offset, k);
-        return k;
+        src.data = bytes_->data();
+        src.size = bytes_->size();
+    } else {
+        src.fd = reader_->fd;
+        struct stat st {};
+        if (::fstat(src.fd, &st) == 0) src.size = static_cast<std::uint64_t>(st.st_size);
+        src.path = &path_;
     }
-    std::size_t done = 0;
-    while (done < n) {
-        const ssize_t k = ::pread(reader_->fd, out + done, n - done, static_cast<off_t>(offset + done));
-        if (k < 0 && errno == EINTR) continue;
-        if (k < 0) throw InputError("cannot read " + path_ + ": " + std::strerror(errno));
-        if (k == 0) break; // the end of the file
-        done += static_cast<std::size_t>(k);
-    }
-    return done;
+    return src;
 }
 
 std::string SafeZip::inflateEntry(const ZipEntryInfo& info, const EntryData& d) const {
     const std::string& name = info.name;
+    const Source src = source();
+    const auto readRaw = [&](std::uint64_t offset, char* out, std::size_t n) {
+        return src.read(offset, out, n);
+    };
     unsigned char header[kLocalHeaderBytes];
     if (d.localHeader > UINT64_MAX - kLocalHeaderBytes ||
         readRaw(d.localHeader, reinterpret_cast<char*>(header), sizeof header) != sizeof header ||

@@ -13,6 +13,10 @@
 
 namespace vernier {
 
+namespace detail {
+struct ZipSource; // scoring/safe_zip.cpp
+}
+
 struct ZipLimits {
     std::size_t maxEntries = 20000;              // real FCStd: < 200 (bundle zips: kBundleZipLimits)
     std::uint64_t maxEntryBytes = 512ull << 20;  // one uncompressed entry
@@ -87,8 +91,8 @@ private:
     std::vector<std::uint32_t> byName_;
     void sortNames();
     const ZipEntryInfo* find(const std::string& name, std::size_t* at = nullptr) const;
-    // Up to `n` bytes of the file at `offset` (fewer at its end).
-    std::size_t readRaw(std::uint64_t offset, char* out, std::size_t n) const;
+    // The archive's bytes (the file's descriptor, or the bytes in memory).
+    detail::ZipSource source() const;
     std::string inflateEntry(const ZipEntryInfo& info, const EntryData& d) const;
 };
 
