@@ -7,6 +7,7 @@
 //   bench_index zipfloor BUNDLE.zip   read the zip's central directory and inflate every result.json and
 //   reward
 //                                     entry (8 threads), nothing parsed: the floor for a zipped bundle
+//   bench_index zipdir  BUNDLE.zip    SafeZip::openFile alone: the central directory listed and checked
 //   bench_index list    BUNDLE        BundleTree::open: the listing alone
 //   bench_index liststats BUNDLE      BundleTree::openFolderWithStats: the listing with every signal stat'ed
 //   bench_index import  BUNDLE PACK   importResults without the index
@@ -165,9 +166,9 @@ std::size_t signalClasses(const std::string& bundle) {
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(
-            stderr,
-            "usage: bench_index floor|zipfloor|list|liststats|signals|import|first|reopen BUNDLE [PACK]\n");
+        std::fprintf(stderr,
+                     "usage: bench_index floor|zipfloor|zipdir|list|liststats|signals|import|first|reopen "
+                     "BUNDLE [PACK]\n");
         return 2;
     }
     const std::string mode = argv[1], bundle = argv[2], pack = argc > 3 ? argv[3] : "";
@@ -177,6 +178,8 @@ int main(int argc, char** argv) {
         n = floorRead(bundle);
     } else if (mode == "zipfloor") {
         n = zipFloorRead(bundle);
+    } else if (mode == "zipdir") {
+        n = vernier::SafeZip::openFile(bundle, vernier::kBundleZipLimits).entries().size();
     } else if (mode == "list") {
         n = vernier::BundleTree::open(bundle).files().size();
     } else if (mode == "signals") {
