@@ -510,3 +510,15 @@ TEST(SafeZip, ReadsStreamedEntriesAndArchivesBehindAStub) {
     const SafeZip z4 = SafeZip::openBytes(buildZip({shortItem}));
     EXPECT_THAT(inputError([&] { z4.read("c.txt"); }), HasSubstr("zip entry 'c.txt' is truncated"));
 }
+
+// An archive with no entries (what `zipfile.ZipFile(path, "w").close()` writes: the end record alone) lists
+// as empty, like an empty folder; minizip, SafeZip's reader before 2026-12-07, called it corrupt.
+TEST(SafeZip, AnEmptyArchiveListsNoEntries) {
+    const std::string empty = std::string("PK\x05\x06", 4) + std::string(18, '\0');
+    const SafeZip z = SafeZip::openBytes(empty);
+    EXPECT_TRUE(z.entries().empty());
+    EXPECT_EQ(z.comment(), "");
+    EXPECT_THAT(inputError([&] { z.read("a"); }), HasSubstr("no entry 'a'"));
+    // One byte short of the end record is not a zip.
+    EXPECT_THAT(inputError([&] { SafeZip::openBytes(empty.substr(0, 21)); }), HasSubstr("not a zip"));
+}
