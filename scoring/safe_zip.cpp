@@ -299,8 +299,10 @@ static void readDirectory(const Source& source, const ZipLimits& limits, std::ve
         comment = codecs.getCommentCodec()
                       ->toUnicode(QByteArray(end.comment.data(), static_cast<qsizetype>(end.comment.size())))
                       .toStdString();
-    entries.reserve(static_cast<std::size_t>(end.count));
-    data.reserve(static_cast<std::size_t>(end.count));
+    // Room for the records the file can hold (46 bytes each at least), not for what a lying count says.
+    const auto room = static_cast<std::size_t>(std::min(end.count, source.size / kCentralRecordBytes));
+    entries.reserve(room);
+    data.reserve(room);
     Cursor cursor(source);
     std::uint64_t total = 0, at = end.records;
     const InputError corrupt("zip central directory is corrupt");
