@@ -13,7 +13,6 @@
 #include <QString>
 #include <QTextCodec>
 #include <algorithm>
-#include <array>
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -276,7 +275,8 @@ z_stream& rawInflater() {
 } // namespace
 
 struct SafeZip::Reader {
-    int fd = -1; // on disk: the archive as listed, open until the last copy of the SafeZip goes
+    int fd = -1;            // on disk: the archive as listed, open until the last copy of the SafeZip goes
+    std::uint64_t size = 0; // its size when opened
     Reader() = default;
     Reader(const Reader&) = delete;
     Reader& operator=(const Reader&) = delete;
@@ -399,6 +399,10 @@ SafeZip SafeZip::openFile(const std::string& path, const ZipLimits& limits) {
     // descriptor stays open for the entries' reads (the file as listed, even if replaced meanwhile).
     z.reader_->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (z.reader_->fd < 0) throw InputError("cannot open " + path + ": " + std::strerror(errno));
+    struct stat st {};
+    if (::fstat(z.reader_->fd, &st) != 0)
+        throw InputError("cannot read " + path + ": " + std::strerror(errno));
+    z.reader_->size = static_cast<std::uint64_t>(st.st_size);
     readDirectory(z.source(), limits, z.entries_, z.comment_, z.data_);
     z.sortNames();
     return z;
@@ -463,8 +467,7 @@ detail::ZipSource SafeZip::source() const {
         src.size = bytes_->size();
     } else {
         src.fd = reader_->fd;
-        struct stat st {};
-        if (::fstat(src.fd, &st) == 0) src.size = static_cast<std::uint64_t>(st.st_size);
+        src.size = reader_->size;
         src.path = &path_;
     }
     return src;
