@@ -174,17 +174,17 @@ struct DirectoryEnd {
     std::string comment;
 };
 
-// The highest position within the last 64 KiB + 22 bytes of the file where `signature` starts and
-// `length` bytes fit, or nullopt.
-std::optional<std::uint64_t> findBackwards(const Source& source, std::uint32_t signature, std::size_t length,
-                                           std::uint64_t end) {
-    const std::uint64_t span = std::min<std::uint64_t>(end, 0xFFFF + kEndRecordBytes);
+// The highest position within the last 64 KiB + 22 bytes of the file where the end record's signature
+// starts, or nullopt. The last one wins even when the record does not fit after it (a cut file): that is a
+// refusal, not a reason to take an earlier signature, which may be bytes of an entry's data.
+std::optional<std::uint64_t> findEndRecord(const Source& source) {
+    const std::uint64_t span = std::min<std::uint64_t>(source.size, 0xFFFF + kEndRecordBytes);
     std::vector<char> tail(static_cast<std::size_t>(span));
-    if (source.read(end - span, tail.data(), tail.size()) != tail.size() || span < length)
+    if (span < 4 || source.read(source.size - span, tail.data(), tail.size()) != tail.size())
         return std::nullopt;
     const auto* t = reinterpret_cast<const unsigned char*>(tail.data());
-    for (std::size_t i = tail.size() - length + 1; i-- > 0;)
-        if (le32(t + i) == signature) return end - span + i;
+    for (std::size_t i = tail.size() - 3; i-- > 0;)
+        if (le32(t + i) == kEndRecord) return source.size - span + i;
     return std::nullopt;
 }
 
@@ -192,10 +192,9 @@ std::optional<std::uint64_t> findBackwards(const Source& source, std::uint32_t s
 // locator sits before the classic record and checks out, else the classic one; one disk only.
 DirectoryEnd directoryEnd(const Source& source) {
     const InputError notZip("not a zip archive (unreadable central directory)");
-    const auto end = findBackwards(source, kEndRecord, kEndRecordBytes, source.size);
-    if (!end) throw notZip;
+    const auto end = findEndRecord(source);
     unsigned char e[kEndRecordBytes];
-    source.read(*end, reinterpret_cast<char*>(e), sizeof e);
+    if (!end || source.read(*end, reinterpret_cast<char*>(e), sizeof e) != sizeof e) throw notZip;
     std::uint64_t central = *end, count = 0, size = 0, offset = 0;
     bool zip64 = false;
     unsigned char l[kZip64LocatorBytes], z[kZip64EndRecordBytes];
