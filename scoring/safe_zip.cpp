@@ -475,12 +475,9 @@ detail::ZipSource SafeZip::source() const {
 std::string SafeZip::inflateEntry(const ZipEntryInfo& info, const EntryData& d) const {
     const std::string& name = info.name;
     const Source src = source();
-    const auto readRaw = [&](std::uint64_t offset, char* out, std::size_t n) {
-        return src.read(offset, out, n);
-    };
     unsigned char header[kLocalHeaderBytes];
     if (d.localHeader > UINT64_MAX - kLocalHeaderBytes ||
-        readRaw(d.localHeader, reinterpret_cast<char*>(header), sizeof header) != sizeof header ||
+        src.read(d.localHeader, reinterpret_cast<char*>(header), sizeof header) != sizeof header ||
         le32(header) != kLocalHeader)
         throw InputError("zip entry '" + name + "' cannot be opened");
     if (le16(header + 8) != d.method)
@@ -500,7 +497,7 @@ std::string SafeZip::inflateEntry(const ZipEntryInfo& info, const EntryData& d) 
     if (d.method == 0) {
         // Stored: the data as it is.
         produced =
-            readRaw(at, out.data(), static_cast<std::size_t>(std::min<std::uint64_t>(remaining, cap + 1)));
+            src.read(at, out.data(), static_cast<std::size_t>(std::min<std::uint64_t>(remaining, cap + 1)));
     } else {
         z_stream& z = rawInflater();
         z.next_in = nullptr; // the previous entry may have left input behind (a data descriptor)
@@ -511,7 +508,7 @@ std::string SafeZip::inflateEntry(const ZipEntryInfo& info, const EntryData& d) 
         char chunk[1 << 16];
         for (;;) {
             if (z.avail_in == 0 && remaining > 0) {
-                const std::size_t k = readRaw(
+                const std::size_t k = src.read(
                     at, chunk, static_cast<std::size_t>(std::min<std::uint64_t>(remaining, sizeof chunk)));
                 remaining = k == 0 ? 0 : remaining - k; // a file shorter than its directory says: truncated
                 at += k;
