@@ -168,8 +168,8 @@ void BundleWatcher::startScan() {
         scanned(scans, generation);
     });
     // Off the GUI thread: on a network mount each stat may take a while, and at 10^5 trials the comparison
-    // with the previous scan took 60-100 ms (docs/index.md "GUI"). `before` shares the states of now
-    // (QHash is implicitly shared); a watch() meanwhile makes the result stale.
+    // with the previous scan took 60-100 ms (docs/index.md "Performance", following). `before` shares the
+    // states of now (QHash is implicitly shared); a watch() meanwhile makes the result stale.
     watcher->setFuture(QtConcurrent::run([before = states_]() {
         std::vector<Scanned> out;
         for (auto it = before.begin(); it != before.end(); ++it)

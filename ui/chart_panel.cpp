@@ -95,7 +95,7 @@ void ChartPanel::rebuild(const Analysis& analysis) {
     // A rebuild of a page that is not on screen is one turn of the event loop (ui/main_window.cpp): with
     // 40 systems, freeing the old chart (5-14 ms) and laying the new one out at the view's size (10-14 ms)
     // made a page of three charts a 110 ms turn. The old chart is freed on a later turn, and a hidden view
-    // is fitted when shown (docs/index.md "GUI").
+    // is fitted when shown (docs/index.md "Performance", following).
     if (old) old->deleteLater();
     applyScreenStyle();
     if (isVisible())
