@@ -489,14 +489,6 @@ void readTrialFolder(const BundleTree& tree, const std::string& dir, TrialRecord
     };
     t.trialPath = tree.root() + (dir.empty() ? "" : "/" + dir);
 
-    json config;
-    if (tree.has(dir + "config.json")) {
-        try {
-            config = readJson(tree, dir + "config.json");
-        } catch (const InputError& e) {
-            t.warnings.push_back(e.what());
-        }
-    }
     json result;
     t.resultJson = tree.ref(dir + "result.json");
     if (!t.resultJson.empty()) {
@@ -506,6 +498,20 @@ void readTrialFolder(const BundleTree& tree, const std::string& dir, TrialRecord
         } catch (const InputError& e) {
             fail(e.what());
             result = json();
+        }
+    }
+    // The trial's config.json (Harbor writes it when the trial starts) gives only what result.json may lack —
+    // the task and trial names, and the run's configuration, of which a finished trial's result.json carries a
+    // full copy — so it is read only then: a running trial, a damaged result.json, an older or partial one
+    // (docs/index.md "Performance").
+    json config;
+    const bool configNeeded = text(result, "task_name").empty() || text(result, "trial_name").empty() ||
+                              !member(result, "config").is_object();
+    if (configNeeded && tree.has(dir + "config.json")) {
+        try {
+            config = readJson(tree, dir + "config.json");
+        } catch (const InputError& e) {
+            t.warnings.push_back(e.what());
         }
     }
 

@@ -354,3 +354,44 @@ TEST(HarborImport, TokenCountsOutsideTheIntegerRangeReadAsAbsent) {
     ASSERT_TRUE(trials[0].tokens.output.has_value());
     EXPECT_EQ(*trials[0].tokens.output, 1000);
 }
+
+// A trial's config.json stands in for what result.json lacks — here an older result.json without the
+// config dump: the agent's model and kwargs and the job id come from config.json. When result.json
+// carries everything (a finished trial of Harbor 0.20–0.22), config.json is not read at all, so even a
+// damaged one changes nothing (docs/index.md "Performance": one entry less to inflate and parse per trial).
+TEST(HarborImport, ConfigJsonIsReadOnlyForWhatResultJsonLacks) {
+    TempDir d;
+    const fs::path job = fs::path(d / "job");
+    const fs::path older = job / "freecad-0000000001__old";
+    fs::create_directories(older);
+    std::ofstream(older / "result.json") << R"({"task_name": "x/freecad-0000000001",
+        "trial_name": "freecad-0000000001__old"})";
+    std::ofstream(older / "config.json") << R"({"trial_name": "freecad-0000000001__old", "job_id": "j-7",
+        "agent": {"name": "codex", "model_name": "lab/gpt-x", "kwargs": {"effort": "high"}}})";
+    const fs::path finished = job / "freecad-0000000002__new";
+    fs::create_directories(finished);
+    std::ofstream(finished / "result.json") << R"({"task_name": "x/freecad-0000000002",
+        "trial_name": "freecad-0000000002__new", "agent_info": {"name": "claude-code",
+        "model_info": {"name": "opus", "provider": "anthropic"}},
+        "config": {"job_id": "j-8", "agent": {"name": "claude-code", "model_name": "anthropic/opus"}}})";
+    std::ofstream(finished / "config.json") << "{ damaged";
+    std::vector<TrialRecord> trials;
+    std::vector<ImportProblem> problems;
+    ImportOptions options;
+    options.useIndex = false;
+    importBundle(job.string(), trials, problems, options);
+    ASSERT_EQ(trials.size(), 2u);
+    const TrialRecord& a = trials[0].trialName == "freecad-0000000001__old" ? trials[0] : trials[1];
+    const TrialRecord& b = &a == &trials[0] ? trials[1] : trials[0];
+    EXPECT_EQ(a.system.agent, "codex");
+    EXPECT_EQ(a.system.model, "gpt-x");
+    EXPECT_EQ(a.run.jobId, "j-7");
+    ASSERT_EQ(a.run.agentKwargs.size(), 1u);
+    EXPECT_EQ(a.run.agentKwargs[0].first, "effort");
+    EXPECT_EQ(a.run.agentKwargs[0].second, "\"high\"");
+    EXPECT_EQ(b.system.agent, "claude-code");
+    EXPECT_EQ(b.system.model, "opus");
+    EXPECT_EQ(b.run.jobId, "j-8");
+    EXPECT_TRUE(b.warnings.empty()) << b.warnings.front();
+    EXPECT_TRUE(b.loadError.empty());
+}
