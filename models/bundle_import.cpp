@@ -501,8 +501,8 @@ void readTrialFolder(const BundleTree& tree, const std::string& dir, TrialRecord
         }
     }
     // The trial's config.json (Harbor writes it when the trial starts) gives only what result.json may lack —
-    // the task and trial names, and the run's configuration, of which a finished trial's result.json carries a
-    // full copy — so it is read only then: a running trial, a damaged result.json, an older or partial one
+    // the task and trial names, and the run's configuration, of which a finished trial's result.json carries
+    // a full copy — so it is read only then: a running trial, a damaged result.json, an older or partial one
     // (docs/index.md "Performance").
     json config;
     const bool configNeeded = text(result, "task_name").empty() || text(result, "trial_name").empty() ||
