@@ -33,6 +33,41 @@ for p in docs:
                     put("fuzz_brep", base + "." + info.filename.replace("/", "_"), body)
     except Exception:
         pass  # hostile documents are seeds for the archive targets only
+# Archive layouts FreeCAD does not write but a zip reader meets (scoring/safe_zip.cpp): one real document's
+# entries stored, in Zip64 form (extra fields in both headers, the Zip64 end record and its locator), streamed
+# with data descriptors, behind a 1,000-byte stub, and compressed with methods SafeZip refuses (bzip2, LZMA).
+def repack(source, method=zipfile.ZIP_DEFLATED, zip64=False, stream=False, stub=b""):
+    import io
+    with zipfile.ZipFile(source) as z:
+        entries = [(i.filename, z.read(i)) for i in z.infolist()]
+    saved = zipfile.ZIP64_LIMIT, zipfile.ZIP_FILECOUNT_LIMIT
+    if zip64:  # every size and offset "too large", and the entry count too: all the Zip64 records
+        zipfile.ZIP64_LIMIT, zipfile.ZIP_FILECOUNT_LIMIT = -1, 0
+    try:
+        out = io.BytesIO()
+        class Unseekable:  # zipfile writes data descriptors when it cannot seek back
+            def write(self, b): return out.write(b)
+            def flush(self): pass
+            def tell(self): return out.tell()
+        with zipfile.ZipFile(Unseekable() if stream else out, "w", method) as z:
+            for name, body in entries:
+                info = zipfile.ZipInfo(name, (2026, 1, 1, 0, 0, 0))
+                info.compress_type = method
+                with z.open(info, "w", force_zip64=zip64) as f:
+                    f.write(body)
+    finally:
+        zipfile.ZIP64_LIMIT, zipfile.ZIP_FILECOUNT_LIMIT = saved
+    return stub + out.getvalue()
+layout_source = "tests/data/fcstd/box_sketch_pad.FCStd"
+for name, data in [("layout-stored", repack(layout_source, zipfile.ZIP_STORED)),
+                   ("layout-zip64", repack(layout_source, zip64=True)),
+                   ("layout-zip64-stored", repack(layout_source, zipfile.ZIP_STORED, zip64=True)),
+                   ("layout-streamed", repack(layout_source, stream=True)),
+                   ("layout-stub", repack(layout_source, stub=b"#!/bin/sh\n" + b"\0" * 990)),
+                   ("layout-bzip2", repack(layout_source, zipfile.ZIP_BZIP2)),
+                   ("layout-lzma", repack(layout_source, zipfile.ZIP_LZMA))]:
+    put("fuzz_safe_zip", name, data)
+    put("fuzz_fcstd_document", name, data)
 for p in sorted(glob.glob("resources/sample/pack/*/tests/spec.json")) + sorted(glob.glob("tests/data/hostile/json/*.json")):
     put("fuzz_spec_json", p.replace("/", "_"), open(p, "rb").read())
 # fuzz_cli_args: the command lines of docs/cli.md (NUL-separated arguments), and each command's --help.
