@@ -41,7 +41,12 @@ timed() { /usr/bin/time -f "%e %M" -o "$WORK/time.txt" "$@" >/dev/null 2>&1 || e
 median3() {
     local out=()
     for _ in 1 2 3; do
-        "$@"
+        # A step that fails gives no figure (never the previous step's, left in time.txt).
+        if ! "$@"; then
+            echo "bench_index.sh: $* failed" >&2
+            echo "nan 0"
+            return
+        fi
         out+=("$(tail -1 "$WORK/time.txt")")
     done
     printf '%s\n' "${out[@]}" | sort -n | sed -n 2p
@@ -60,7 +65,10 @@ add_one() {
     src=$(find "$BUNDLE" -mindepth 2 -maxdepth 2 -type d -name '*__*' | sort | head -1)
     job=$(dirname "$src")
     cp -r "$src" "$job/freecad-000added__$RANDOM$RANDOM"
-    cp "$job/result.json" "$WORK/job-result.json" && cat "$WORK/job-result.json" >"$job/result.json"
+    # (the sample's jobs, which make_large_bundle.py copies, are running jobs: they have no result.json yet)
+    if [ -f "$job/result.json" ]; then
+        cp "$job/result.json" "$WORK/job-result.json" && cat "$WORK/job-result.json" >"$job/result.json"
+    fi
 }
 remove_added() { rm -rf "$BUNDLE"/*/freecad-000added__*; }
 step() { timed "$BIN/bench_index" "$@"; }
