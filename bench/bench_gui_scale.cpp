@@ -162,6 +162,7 @@ int main(int argc, char** argv) {
     QElapsedTimer clock;
     gaps.start();
     clock.start();
+    app.watching = true;
     window.openResults({bundle}, pack);
     const bool loaded = waitFor(session, [&] {
         const auto a = session->analysis();
@@ -170,6 +171,11 @@ int main(int argc, char** argv) {
     window.repaint(); // the first painted leaderboard
     out["open_to_painted_leaderboard_ms"] = ms(clock);
     out["max_event_gap_while_importing_ms"] = gaps.stopMs();
+    app.watching = false;
+    out["longest_event_while_importing_ms"] = static_cast<double>(app.longestNs) / 1e6;
+    out["longest_event_while_importing"] = app.longestWhat.toStdString();
+    app.longestNs = 0;
+    app.longestWhat.clear();
     if (!loaded) {
         std::fprintf(stderr, "the bundle did not load\n");
         return 1;
