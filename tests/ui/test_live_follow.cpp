@@ -172,3 +172,46 @@ TEST(UiLiveFollow, TrialsOfARunningJobArriveWithoutLosingTheSelection) {
     EXPECT_TRUE(session->bundleWatcher()->watching());
     EXPECT_EQ(trials->currentTrial(), selected);
 }
+
+// The scan the follow starts from, on a job with more trial folders than one thread takes (they are looked at
+// on several): every trial folder, finished or running, with its result.json's size; the running ones and the
+// bundle and job folders watched, the finished ones not; a folder of another kind inside the job looked into
+// (and watched), the folders in it not trial folders, since it is no job.
+TEST(UiLiveFollow, AScanOfALargeJobSeesEveryTrialFolder) {
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const fs::path bundle = fs::path(tmp.path().toStdString()) / "bundle";
+    const fs::path job = bundle / "job";
+    fs::create_directories(job);
+    std::ofstream(job / "config.json") << "{}";
+    constexpr int kTrials = 700;
+    for (int i = 0; i < kTrials; ++i) {
+        const fs::path trial = job / ("task__" + std::to_string(1000 + i));
+        fs::create_directories(trial);
+        std::ofstream(trial / "config.json") << "{}";
+        if (i % 2 == 0) std::ofstream(trial / "result.json") << std::string(static_cast<std::size_t>(i), 'x');
+    }
+    fs::create_directories(job / "notes" / "task__inner"); // not a trial folder: looked into, no job
+    std::ofstream(job / "notes" / "task__inner" / "result.json") << "{}";
+
+    const BundleWatcher::FolderState state = BundleWatcher::scan(QString::fromStdString(bundle.string()));
+    ASSERT_EQ(state.trials.size(), kTrials);
+    int running = 0;
+    for (int i = 0; i < kTrials; ++i) {
+        const QString rel = QStringLiteral("job/task__%1/").arg(1000 + i);
+        ASSERT_TRUE(state.trials.contains(rel)) << rel.toStdString();
+        const BundleWatcher::TrialState& t = state.trials[rel];
+        EXPECT_EQ(t.finished, i % 2 == 0) << rel.toStdString();
+        EXPECT_EQ(t.size, i % 2 == 0 ? i : -1) << rel.toStdString();
+        const QString abs = QString::fromStdString((job / ("task__" + std::to_string(1000 + i))).string());
+        EXPECT_EQ(state.watchDirs.contains(abs), i % 2 != 0) << rel.toStdString();
+        running += t.finished ? 0 : 1;
+    }
+    EXPECT_EQ(running, kTrials / 2);
+    EXPECT_EQ(state.running(), kTrials / 2);
+    EXPECT_FALSE(state.trials.contains(QStringLiteral("job/notes/task__inner/")));
+    EXPECT_TRUE(state.watchDirs.contains(QString::fromStdString((job / "notes" / "task__inner").string())));
+    EXPECT_TRUE(state.watchDirs.contains(QString::fromStdString(bundle.string())));
+    EXPECT_TRUE(state.watchDirs.contains(QString::fromStdString(job.string())));
+    EXPECT_TRUE(state.watchDirs.contains(QString::fromStdString((job / "notes").string())));
+}
