@@ -65,6 +65,7 @@
 #include "ui/session.h"
 #include "ui/submission_dock.h"
 #include "ui/trials_view.h"
+#include "ui/ui_trace.h"
 #include "ui/workspace_dock.h"
 #include "vernier_version.h"
 
@@ -446,16 +447,6 @@ void MainWindow::openResults(const QStringList& bundles, const QString& taskPack
 }
 
 namespace {
-
-// VERNIER_UI_TRACE=1: how long each page took to take a new snapshot (stderr), for the event-loop gaps of
-// docs/index.md "Performance".
-bool uiTrace() {
-    static const bool on = [] {
-        const QByteArray v = qgetenv("VERNIER_UI_TRACE");
-        return !v.isEmpty() && v != "0";
-    }();
-    return on;
-}
 
 // Under VERNIER_UI_TRACE, prints "ui: WHAT took the snapshot in N ms" when it goes out of scope.
 class UiTraceClock {

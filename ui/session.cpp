@@ -17,6 +17,7 @@
 
 #include "models/incremental_import.h"
 #include "ui/bundle_watcher.h"
+#include "ui/ui_trace.h"
 
 namespace vernier::ui {
 
@@ -39,12 +40,27 @@ QString followKey(const QString& bundle, const QString& dir) {
 // The session's state, applied to a freshly imported or copied set.
 void applyState(ResultSet& set, const std::unordered_map<TrialId, RescoredResult>& rescored,
                 SelectionPolicy policy, bool preferRescored, bool splitByJob) {
+    bool attached = false;
     if (!rescored.empty())
         for (auto& t : set.trials)
-            if (auto it = rescored.find(t.id()); it != rescored.end()) t.rescored = it->second;
+            if (auto it = rescored.find(t.id()); it != rescored.end()) {
+                t.rescored = it->second;
+                attached = true;
+            }
     set.setPolicy(policy);
-    set.setPreferRescored(preferRescored); // also re-indexes
-    set.setSplitByJob(splitByJob);         // re-indexes when it changes
+    // Each of the two switches re-indexes the set (0.3-0.4 s at 10^5 trials: docs/index.md "Performance"),
+    // which a set fresh from an import or a merge already is: only a change, or rescored results attached
+    // (the zero classification reads them), asks for one.
+    bool indexed = false;
+    if (set.preferRescored() != preferRescored) {
+        set.setPreferRescored(preferRescored);
+        indexed = true;
+    }
+    if (set.splitByJob() != splitByJob) {
+        set.setSplitByJob(splitByJob);
+        indexed = true;
+    }
+    if (attached && !indexed) set.reindex();
 }
 
 // A snapshot's statistics and the trial tables' order of its set (models/trial_order.h), off the GUI thread.
@@ -292,15 +308,20 @@ void Session::startImport() {
     watcher->setFuture(QtConcurrent::run(
         [paths, pack, filter, rescored, policy, prefer, splitByJob, followed]() -> LoadResult {
             LoadResult r;
+            UiPhases phases("open");
             for (const QString& b : followed)
                 r.baselines.insert(b, BundleWatcher::scan(b));
+            phases.mark("follow baseline scan");
             try {
                 ImportOptions options;
                 options.splitByJob = splitByJob;
                 auto set = shareResultSet(importResults(paths, pack, options));
+                phases.mark("import");
                 applyState(*set, rescored, policy, prefer, splitByJob);
+                phases.mark("rescored results and switches");
                 r.set = set;
                 r.analysis = analysedSnapshot(set, filter, nullptr);
+                phases.mark("statistics");
                 // A zip reopened from its index is opened when a file of it is first read; here, beside
                 // the first paint, rather than when the user first opens a trial.
                 QThreadPool::globalInstance()->start([set] { openTrialArchives(*set); });
