@@ -13,6 +13,9 @@
 //   bench_index import  BUNDLE PACK   importResults without the index
 //   bench_index first   BUNDLE PACK   importResults with the index, none there yet (reads all, writes it)
 //   bench_index reopen  BUNDLE PACK   importResults with the index (as written by `first`)
+//   bench_index follow  BUNDLE        the live follow's state of the folder from its listing (as an import
+//                                     hands it over, docs/index.md "The follow baseline") and by a walk of
+//                                     its own; prints both times (the listing itself not counted)
 //   bench_index signals BUNDLE        the validation `stat`s of a reopen at three granularities, each pass
 //                                     on 16 threads like the reopen (docs/index.md "Why every file"): one
 //                                     per trial folder, every directory plus result.json, every entry
@@ -31,6 +34,7 @@
 #include <vector>
 
 #include "models/bundle_tree.h"
+#include "models/follow_state.h"
 #include "models/parallel.h"
 #include "models/result_set.h"
 #include "scoring/safe_zip.h"
@@ -166,9 +170,10 @@ std::size_t signalClasses(const std::string& bundle) {
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(stderr,
-                     "usage: bench_index floor|zipfloor|zipdir|list|liststats|signals|import|first|reopen "
-                     "BUNDLE [PACK]\n");
+        std::fprintf(
+            stderr,
+            "usage: bench_index floor|zipfloor|zipdir|list|liststats|follow|signals|import|first|reopen "
+            "BUNDLE [PACK]\n");
         return 2;
     }
     const std::string mode = argv[1], bundle = argv[2], pack = argc > 3 ? argv[3] : "";
@@ -184,6 +189,25 @@ int main(int argc, char** argv) {
         n = vernier::BundleTree::open(bundle).files().size();
     } else if (mode == "signals") {
         n = signalClasses(bundle);
+    } else if (mode == "follow") {
+        std::vector<vernier::ListedStat> stats;
+        if (!vernier::BundleTree::openFolderWithStats(bundle, stats)) return 1;
+        const QString q = QString::fromStdString(bundle);
+        const auto a = std::chrono::steady_clock::now();
+        vernier::FollowListing listing;
+        for (const auto& l : stats)
+            listing.add(l.rel, l.dir, l.mtimeNs, l.size);
+        const auto added = std::chrono::steady_clock::now();
+        const vernier::FollowFolderState fromListing = listing.state(q);
+        const auto b = std::chrono::steady_clock::now();
+        const vernier::FollowFolderState walked = vernier::scanFollowState(q);
+        const auto c = std::chrono::steady_clock::now();
+        std::printf("follow state: from the listing %.3f s (adding %.3f s), by a walk %.3f s, %s\n",
+                    std::chrono::duration<double>(b - a).count(),
+                    std::chrono::duration<double>(added - a).count(),
+                    std::chrono::duration<double>(c - b).count(),
+                    fromListing.trials == walked.trials ? "same trials" : "DIFFERENT trials");
+        n = fromListing.trials.size();
     } else if (mode == "liststats") {
         std::vector<vernier::ListedStat> stats;
         const auto tree = vernier::BundleTree::openFolderWithStats(bundle, stats);

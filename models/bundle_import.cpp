@@ -204,6 +204,9 @@ void importBundle(const std::string& bundle, std::vector<TrialRecord>& out,
         importBundleIndexed(bundle, out, problems, options, info);
         return;
     }
+    // The follow state as of the reading, so a change while reading is seen by the first scan.
+    if (options.followStates && isFollowableFolder(QString::fromStdString(bundle)))
+        (*options.followStates)[bundle] = scanFollowState(QString::fromStdString(bundle));
     importBundleTree(BundleTree::open(bundle), bundle, out, problems, info, {});
 }
 

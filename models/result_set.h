@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "models/follow_state.h"
 #include "models/submission.h"
 #include "models/task_pack.h"
 #include "models/trial_id.h"
@@ -58,6 +59,10 @@ struct ImportOptions {
     // Read and keep the bundle's trial index (models/trial_index.h, docs/index.md): unchanged trial folders
     // come from it instead of their files. The imported set is the same either way.
     bool useIndex = true;
+    // Out, when set: the live-follow state of every bundle folder read (docs/formats.md "Live follow"), as
+    // of the reading — taken from the import's own listing where it has one (docs/index.md "The follow
+    // baseline"), else by a walk just before the reading.
+    FollowStates* followStates = nullptr;
 };
 
 class ResultSet {

@@ -205,6 +205,17 @@ std::string hashedName(const std::string& bundle) {
            ".sqlite";
 }
 
+// The live-follow state of a folder whose every recorded signal was found unchanged.
+FollowFolderState followStateOf(const std::string& bundle, const StoredIndex& stored) {
+    FollowListing listing;
+    const auto add = [&listing](const Signal& sg) { listing.add(sg.path, sg.dir, sg.mtime, sg.size); };
+    for (const Signal& sg : stored.bundleSignals)
+        add(sg);
+    for (const StoredTrial& t : stored.trials)
+        forEachSignal(t.validation, t.dir, add); // validated, so it decodes
+    return listing.state(QString::fromStdString(bundle));
+}
+
 // The import's reuse hook: the trial folders in `reusable` (folder -> row of `stored`) are decoded from the
 // index instead of read; a record that does not decode is read from its files. Counts into `reused`.
 std::function<bool(const std::string&, TrialRecord&)>
@@ -253,10 +264,11 @@ TreeRead readTree(const BundleTree& tree, const std::string& bundle, const Store
 
 namespace {
 
-// The import with the index; `readExisting` false rebuilds it whatever is there.
+// The import with the index; `readExisting` false rebuilds it whatever is there. A folder bundle's
+// live-follow state goes to `follow` when it is set (docs/index.md "The follow baseline").
 IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& out,
                          std::vector<ImportProblem>& problems, BundleInfo* info, const std::string& indexPath,
-                         bool readExisting) {
+                         bool readExisting, FollowFolderState* follow = nullptr) {
     IndexedImport r;
     r.indexPath = indexPath;
     const BundleKey key = keyOf(bundle);
@@ -326,6 +338,12 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
                 appendTrialProblems(out[i], problems);
             for (const auto& [phase, p] : stored->problems)
                 if (phase == 1) problems.push_back(p);
+            // Every signal was stat'ed just now and is as recorded: the recorded listing is the folder's.
+            if (follow) {
+                const auto f0 = std::chrono::steady_clock::now();
+                *follow = followStateOf(bundle, *stored);
+                r.phases.emplace_back("follow state", secondsSince(f0));
+            }
             if (info) {
                 info->path = bundle;
                 info->trials = static_cast<int>(n);
@@ -346,7 +364,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
     // Only what changed is listed and read again, and only its rows are written.
     if (stored && key.kind == "folder" && !stored->treeSha.empty())
         if (auto partial = runPartial(bundle, key, ctx, *stored, changed, bundleSignalChanged, out, problems,
-                                      info, indexPath))
+                                      info, indexPath, follow))
             return *partial;
 
     // Read the bundle, taking unchanged trial folders from the index.
@@ -418,6 +436,9 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
             phase("tree hash");
         }
     }
+    // Without a listing of its own that is complete and free of symlinks, the follow state is a walk's,
+    // taken before the reading.
+    if (follow && key.kind == "folder" && !fast) *follow = scanFollowState(QString::fromStdString(bundle));
     std::unordered_map<std::string, std::size_t> reusable;
     if (stored && key.kind == "folder")
         for (std::size_t i = 0; i < stored->trials.size(); ++i)
@@ -447,6 +468,13 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         treeSha = gone ? std::string() : treeHashOf(std::span<const TakenSignal>(taken).subspan(firstFile));
         rememberTreeSha256(key.canon, treeSha);
         phase("stamps and tree hash");
+        if (follow) {
+            FollowListing listing;
+            for (const TakenSignal& t : taken)
+                listing.add(t.signal.path, t.signal.dir, t.signal.mtime, t.signal.size);
+            *follow = listing.state(QString::fromStdString(bundle));
+            phase("follow state");
+        }
     }
     const auto& [trialDirs, before, after, localInfo, first, reused, fromIndex] = read;
     r.reused = reused;
@@ -487,14 +515,17 @@ std::string trialIndexPathFor(const std::string& bundle) {
 }
 
 IndexedImport importBundleIndexed(const std::string& bundle, std::vector<TrialRecord>& out,
-                                  std::vector<ImportProblem>& problems, const ImportOptions&,
+                                  std::vector<ImportProblem>& problems, const ImportOptions& options,
                                   BundleInfo* info, const std::string& indexPath) {
     std::error_code ec;
     if (!fs::exists(bundle, ec)) // as BundleTree::open says it
         BundleTree::open(bundle);
     const std::string where = indexPath.empty() ? trialIndexPathFor(bundle) : indexPath;
     const auto t0 = std::chrono::steady_clock::now();
-    IndexedImport r = runIndexed(bundle, out, problems, info, where, true);
+    FollowFolderState follow;
+    const bool following = options.followStates && isFollowableFolder(QString::fromStdString(bundle));
+    IndexedImport r = runIndexed(bundle, out, problems, info, where, true, following ? &follow : nullptr);
+    if (following) (*options.followStates)[bundle] = std::move(follow);
     if (!r.note.empty()) std::fprintf(stderr, "note: %s\n", r.note.c_str());
     if (const char* trace = std::getenv("VERNIER_INDEX_TRACE"); trace && *trace && *trace != '0') {
         // docs/index.md "Which path ran": one line per bundle, for benchmarks and for a user wondering.

@@ -4,6 +4,8 @@
 // only what changed since the index was written — a trial folder rewritten, added to a running job or gone.
 #include "models/trial_index_store.h"
 
+#include <QString>
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -50,7 +52,7 @@ std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleK
                                         const StoredIndex& stored, const std::vector<char>& changed,
                                         const std::vector<char>& bundleChanged, std::vector<TrialRecord>& out,
                                         std::vector<ImportProblem>& problems, BundleInfo* info,
-                                        const std::string& indexPath) {
+                                        const std::string& indexPath, FollowFolderState* follow) {
     const FolderFd root(key.canon);
     if (root.fd < 0) return std::nullopt;
     const auto ownerKey = [](const Signal& s) { return s.dir && !s.path.empty() ? s.path + "/" : s.path; };
@@ -209,6 +211,7 @@ std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleK
     assignSignals(std::move(taken), trialDirs, perTrial, bundleLevel);
     RowPlan plan;
     std::vector<const Signal*> files;
+    FollowListing listing; // filled when `follow` is set
     for (std::size_t i = 0; i < trialDirs.size(); ++i) {
         const auto it = reusable.find(trialDirs[i]);
         // A reused trial gets no signal taken now: its folder and everything in it are unchanged.
@@ -220,11 +223,20 @@ std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleK
             plan.written.push_back(i);
             plan.writtenSignals.push_back(&sigs);
         }
-        for (const auto& sg : sigs)
+        for (const auto& sg : sigs) {
             if (!sg.dir) files.push_back(&sg);
+            if (follow) listing.add(sg.path, sg.dir, sg.mtime, sg.size);
+        }
     }
     for (const auto& sg : bundleLevel)
         if (!sg.dir) files.push_back(&sg);
+    if (follow) {
+        // Complete: the recorded signals of what did not change and the ones taken, before the reading, of
+        // what did (docs/index.md "The follow baseline").
+        for (const auto& sg : bundleLevel)
+            listing.add(sg.path, sg.dir, sg.mtime, sg.size);
+        *follow = listing.state(QString::fromStdString(bundle));
+    }
     // The tree hash from every file's signal, the unchanged ones as recorded.
     const std::string treeSha = treeHashOf(files);
     rememberTreeSha256(key.canon, treeSha);

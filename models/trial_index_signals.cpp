@@ -216,13 +216,14 @@ std::string encodeSignals(const std::vector<Signal>& sigs, const std::string& di
     return std::move(e.out);
 }
 
-std::vector<Signal> decodeSignals(std::string_view validation, const std::string& dir) {
+void forEachSignal(std::string_view validation, const std::string& dir,
+                   const std::function<void(const Signal&)>& fn) {
     const std::string_view folder = folderOf(dir);
-    std::vector<Signal> out;
     SignalReader r(validation);
     SignalReader::Item it{};
+    Signal s; // one buffer for every path
     while (r.next(it)) {
-        Signal s;
+        s.path.clear();
         if (it.outside || folder.empty())
             s.path = it.path;
         else if (it.path.empty())
@@ -233,8 +234,13 @@ std::vector<Signal> decodeSignals(std::string_view validation, const std::string
         s.mtime = it.mtime;
         s.size = it.size;
         s.inode = it.inode;
-        out.push_back(std::move(s));
+        fn(s);
     }
+}
+
+std::vector<Signal> decodeSignals(std::string_view validation, const std::string& dir) {
+    std::vector<Signal> out;
+    forEachSignal(validation, dir, [&out](const Signal& s) { out.push_back(s); });
     return out;
 }
 

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdint>
 #include <fcntl.h>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -80,6 +81,9 @@ template <typename Fn> void parallelFor(std::size_t n, Fn fn) {
 // it throws InputError on anything encodeSignals did not write.
 std::string encodeSignals(const std::vector<Signal>& sigs, const std::string& dir);
 std::vector<Signal> decodeSignals(std::string_view validation, const std::string& dir);
+// decodeSignals one signal at a time, into one Signal whose path buffer is reused (no copy kept).
+void forEachSignal(std::string_view validation, const std::string& dir,
+                   const std::function<void(const Signal&)>& fn);
 
 // Signals of a folder bundle, taken before what they vouch for is read (a change during the import is then
 // seen at the next open): the directories before the bundle is listed, the parsed files before they are read.

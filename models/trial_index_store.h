@@ -119,12 +119,13 @@ void updateIndexFile(const std::string& path, const PathContext& ctx, std::span<
                      const std::string& treeSha);
 
 // The import of a folder bundle whose index recorded a tree hash, reading only what changed (docs/index.md
-// "Partial update"); `changed` per stored trial, `bundleChanged` per stored bundle signal. nullopt, with
-// nothing appended, when the bundle must be listed whole.
+// "Partial update"); `changed` per stored trial, `bundleChanged` per stored bundle signal; the folder's
+// live-follow state to `follow` when it is set. nullopt, with nothing appended, when the bundle must be
+// listed whole.
 std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleKey& key, PathContext ctx,
                                         const StoredIndex& stored, const std::vector<char>& changed,
                                         const std::vector<char>& bundleChanged, std::vector<TrialRecord>& out,
                                         std::vector<ImportProblem>& problems, BundleInfo* info,
-                                        const std::string& indexPath);
+                                        const std::string& indexPath, FollowFolderState* follow);
 
 } // namespace vernier::index_store

@@ -2,10 +2,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/bundle_watcher.h"
 
-#include <QDateTime>
-#include <QDir>
-#include <QElapsedTimer>
-#include <QFileInfo>
 #include <QFutureWatcher>
 #include <QRunnable>
 #include <QThreadPool>
@@ -20,7 +16,6 @@ namespace {
 
 constexpr int kPollMs = 2000;    // docs/formats.md, "Live follow"
 constexpr int kDebounceMs = 300; // a burst of notifications (a trial folder being filled) is one scan
-constexpr int kMaxDepth = 3;     // <bundle>/<jobs>/<job>/<trial>: trial folders are at most this deep
 // Polling costs at most 1/kScanShare of one core: the interval is at least kScanShare times the last scan.
 constexpr qint64 kScanShare = 20;
 // With no trial running or waiting to be read again the poll only looks for new jobs and trials that
@@ -36,54 +31,7 @@ qint64 scanMsOf(const QHash<QString, BundleWatcher::FolderState>& states) {
     return ms;
 }
 
-void visit(const QString& abs, const QString& rel, int depth, bool parentIsJob,
-           BundleWatcher::FolderState& state) {
-    const QFileInfo result(abs + QStringLiteral("/result.json"));
-    const bool finished = result.isFile();
-    const bool configured = QFileInfo(abs + QStringLiteral("/config.json")).isFile();
-    if (parentIsJob && (finished || configured)) {
-        BundleWatcher::TrialState t;
-        t.finished = finished;
-        if (finished) {
-            t.modified = result.lastModified().toMSecsSinceEpoch();
-            t.size = result.size();
-        } else {
-            state.watchDirs << abs; // its result.json appearing is a change of this folder
-        }
-        state.trials.insert(rel, t);
-        return; // a trial's own subfolders (agent/, verifier/, steps/) are not looked into
-    }
-    state.watchDirs << abs;
-    if (depth >= kMaxDepth) return;
-    const bool job = finished || configured || QFileInfo(abs + QStringLiteral("/lock.json")).isFile();
-    const QFileInfoList subs =
-        QDir(abs).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks, QDir::Name);
-    for (const QFileInfo& sub : subs)
-        visit(sub.absoluteFilePath(), rel + sub.fileName() + QLatin1Char('/'), depth + 1, job, state);
-}
-
 } // namespace
-
-int BundleWatcher::FolderState::running() const {
-    int n = 0;
-    for (const TrialState& t : trials)
-        if (!t.finished) ++n;
-    return n;
-}
-
-bool BundleWatcher::isFolder(const QString& bundle) {
-    return QFileInfo(bundle).isDir();
-}
-
-BundleWatcher::FolderState BundleWatcher::scan(const QString& bundle) {
-    FolderState state;
-    if (!isFolder(bundle)) return state;
-    QElapsedTimer clock;
-    clock.start();
-    visit(QFileInfo(bundle).absoluteFilePath(), QString(), 0, false, state);
-    state.scanMs = clock.elapsed();
-    return state;
-}
 
 BundleWatcher::BundleWatcher(QObject* parent)
     : QObject(parent), fs_(new QFileSystemWatcher(this)), poll_(new QTimer(this)),

@@ -17,40 +17,26 @@
 #include <QTimer>
 #include <vector>
 
+#include "models/follow_state.h"
+
 namespace vernier::ui {
 
 class BundleWatcher : public QObject {
     Q_OBJECT
 public:
-    // A trial folder as seen by one scan.
-    struct TrialState {
-        bool finished = false; // it has a result.json
-        qint64 modified = 0;   // result.json's modification time (ms since epoch)
-        qint64 size = -1;      // result.json's size
-        bool operator==(const TrialState& o) const {
-            return finished == o.finished && modified == o.modified && size == o.size;
-        }
-    };
-    // One bundle folder: its trial folders (relative to the bundle, ending in '/', as the importer names
-    // them) and the folders worth a change notification (the bundle, its job folders, running trials).
-    struct FolderState {
-        QHash<QString, TrialState> trials;
-        QStringList watchDirs;
-        qint64 scanMs = 0; // how long the scan that gave this state took
-        int running() const;
-    };
+    // What one scan sees (models/follow_state.h).
+    using TrialState = FollowTrialState;
+    using FolderState = FollowFolderState;
 
     explicit BundleWatcher(QObject* parent = nullptr);
     ~BundleWatcher() override;
 
-    // Reads the state of a bundle folder (any thread): trial folders are folders holding a config.json or
-    // a result.json directly inside a job folder (one holding config.json, lock.json or result.json), at
-    // most three levels below the bundle. A zip or a missing path gives an empty state.
-    static FolderState scan(const QString& bundle);
-    static bool isFolder(const QString& bundle);
+    // A walk of a bundle folder (any thread): scanFollowState.
+    static FolderState scan(const QString& bundle) { return scanFollowState(bundle); }
+    static bool isFolder(const QString& bundle) { return isFollowableFolder(bundle); }
 
-    // Starts watching these bundles from the given states (taken before their import read them, so no
-    // change in between is lost); replaces whatever was watched.
+    // Starts watching these bundles from the given states (as their import read them, so no change in
+    // between is lost: ImportOptions::followStates); replaces whatever was watched.
     void watch(const QHash<QString, FolderState>& baselines);
     void stop();
     bool watching() const { return !states_.isEmpty(); }

@@ -27,7 +27,7 @@ struct LoadResult {
     std::shared_ptr<const ResultSet> set;
     std::shared_ptr<Analysis> analysis; // styles are filled on the GUI thread, before it is published
     QString error;
-    QHash<QString, BundleWatcher::FolderState> baselines; // followed folders, scanned before the import
+    QHash<QString, BundleWatcher::FolderState> baselines; // followed folders, as the import read them
 };
 
 // How long a trial that cannot be read is retried before it is reported (docs/formats.md, "Live follow").
@@ -265,8 +265,8 @@ void Session::startImport() {
     const SelectionPolicy policy = policy_;
     const bool prefer = preferRescored_;
     const bool splitByJob = splitByJob_;
-    // Live follow: what is watched now is superseded by this import; the folders are scanned again just
-    // before it reads them, so nothing written in between is lost.
+    // Live follow: what is watched now is superseded by this import; the import hands over the folders'
+    // states as it read them (ImportOptions::followStates), so nothing written in between is lost.
     resetFollow();
     QStringList followed;
     if (follow_)
@@ -309,14 +309,20 @@ void Session::startImport() {
         [paths, pack, filter, rescored, policy, prefer, splitByJob, followed]() -> LoadResult {
             LoadResult r;
             UiPhases phases("open");
-            for (const QString& b : followed)
-                r.baselines.insert(b, BundleWatcher::scan(b));
-            phases.mark("follow baseline scan");
             try {
                 ImportOptions options;
                 options.splitByJob = splitByJob;
+                FollowStates states;
+                if (!followed.isEmpty()) options.followStates = &states;
                 auto set = shareResultSet(importResults(paths, pack, options));
                 phases.mark("import");
+                for (const QString& b : followed) {
+                    auto state = states.find(b.toStdString());
+                    // A bundle that could not be read has none: followed from now on.
+                    r.baselines.insert(b, state != states.end() ? std::move(state->second)
+                                                                : BundleWatcher::scan(b));
+                }
+                phases.mark("follow states");
                 applyState(*set, rescored, policy, prefer, splitByJob);
                 phases.mark("rescored results and switches");
                 r.set = set;
