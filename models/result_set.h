@@ -4,6 +4,7 @@
 // The in-memory result model: the tasks of a pack, every imported trial, the systems, and the
 // per-(system, task) selection that statistics and views use.
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,6 +64,10 @@ struct ImportOptions {
     // of the reading — taken from the import's own listing where it has one (docs/index.md "The follow
     // baseline"), else by a walk just before the reading.
     FollowStates* followStates = nullptr;
+    // Out, when set: the trial index of a bundle read whole is not written before the import returns; its
+    // rows are encoded and the writing is appended here, for the caller to run (once each, on any thread)
+    // once the trials are on screen (docs/index.md "Deferred write"). A write that fails says so on stderr.
+    std::vector<std::function<void()>>* deferredIndexWrites = nullptr;
 };
 
 class ResultSet {

@@ -268,7 +268,8 @@ namespace {
 // live-follow state goes to `follow` when it is set (docs/index.md "The follow baseline").
 IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& out,
                          std::vector<ImportProblem>& problems, BundleInfo* info, const std::string& indexPath,
-                         bool readExisting, FollowFolderState* follow = nullptr) {
+                         bool readExisting, FollowFolderState* follow = nullptr,
+                         std::vector<std::function<void()>>* defer = nullptr) {
     IndexedImport r;
     r.indexPath = indexPath;
     const BundleKey key = keyOf(bundle);
@@ -489,10 +490,25 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         assignSignals(std::move(taken), trialDirs, perTrial, bundleLevel);
         phase("signals to trials");
         const std::span<const TrialRecord> mine(out.data() + first, out.size() - first); // not copied
-        writeIndexFile(indexPath, key, ctx, mine, trialDirs, perTrial, bundleLevel, before, after, localInfo,
-                       treeSha);
-        phase("index write");
-        r.written = true;
+        if (defer) {
+            auto write = deferIndexFile(indexPath, key, ctx, mine, trialDirs, perTrial, bundleLevel, before,
+                                        after, localInfo, treeSha);
+            defer->push_back([write = std::move(write), indexPath] {
+                try {
+                    write();
+                } catch (const std::exception& e) {
+                    std::fprintf(stderr, "note: trial index %s not written: %s\n", indexPath.c_str(),
+                                 e.what());
+                }
+            });
+            phase("rows encoded for the deferred index write");
+            r.deferred = true;
+        } else {
+            writeIndexFile(indexPath, key, ctx, mine, trialDirs, perTrial, bundleLevel, before, after,
+                           localInfo, treeSha);
+            phase("index write");
+            r.written = true;
+        }
     } catch (const std::exception& e) {
         r.writeError = std::string("trial index not written: ") + e.what();
     }
@@ -524,7 +540,8 @@ IndexedImport importBundleIndexed(const std::string& bundle, std::vector<TrialRe
     const auto t0 = std::chrono::steady_clock::now();
     FollowFolderState follow;
     const bool following = options.followStates && isFollowableFolder(QString::fromStdString(bundle));
-    IndexedImport r = runIndexed(bundle, out, problems, info, where, true, following ? &follow : nullptr);
+    IndexedImport r = runIndexed(bundle, out, problems, info, where, true, following ? &follow : nullptr,
+                                 options.deferredIndexWrites);
     if (following) (*options.followStates)[bundle] = std::move(follow);
     if (!r.note.empty()) std::fprintf(stderr, "note: %s\n", r.note.c_str());
     if (const char* trace = std::getenv("VERNIER_INDEX_TRACE"); trace && *trace && *trace != '0') {
@@ -536,8 +553,10 @@ IndexedImport importBundleIndexed(const std::string& bundle, std::vector<TrialRe
                      "decoded %.3f s) (%s)\n",
                      kStates[static_cast<int>(r.state)],
                      r.listedWhole ? "bundle listed" : "bundle not listed", r.reused, r.reread,
-                     r.written ? "written" : "not written", secondsSince(t0), r.readSeconds,
-                     r.validateSeconds, r.decodeSeconds, bundle.c_str());
+                     r.written    ? "written"
+                     : r.deferred ? "write deferred"
+                                  : "not written",
+                     secondsSince(t0), r.readSeconds, r.validateSeconds, r.decodeSeconds, bundle.c_str());
         if (!r.phases.empty()) {
             std::string line = "trial index phases:";
             for (const auto& [name, seconds] : r.phases) {

@@ -40,6 +40,7 @@ struct IndexedImport {
     std::string note;       // one line when an index file was there but not used (corrupt, foreign, …)
     std::string indexPath;  // the file read and written
     bool written = false;   // the index was (re)written
+    bool deferred = false;  // its writing was handed over (ImportOptions::deferredIndexWrites)
     std::string writeError; // one line when it could not be written (the import itself still succeeded)
     // The bundle was listed and every file stat'ed; false when only what changed was (docs/index.md
     // "Partial update") or nothing was.

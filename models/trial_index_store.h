@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -107,6 +108,15 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
                     const std::vector<std::vector<Signal>>& perTrial, const std::vector<Signal>& bundleLevel,
                     const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
                     const BundleInfo& info, const std::string& treeSha);
+// The same write, its rows encoded now (on every core) and the file written when the function returned is
+// called (once, on any thread; it throws InputError as writeIndexFile does): the records and signals given
+// may change or go meanwhile (docs/index.md "Deferred write").
+std::function<void()>
+deferIndexFile(const std::string& path, const BundleKey& key, const PathContext& ctx,
+               std::span<const TrialRecord> trials, const std::vector<std::string>& trialDirs,
+               const std::vector<std::vector<Signal>>& perTrial, const std::vector<Signal>& bundleLevel,
+               const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
+               const BundleInfo& info, const std::string& treeSha);
 
 // Updates the index at `path` to the trials of a partial update: a copy of the file keeps the rows in
 // `plan.kept` byte for byte (renumbered in place when trials were added or removed before them), gets the

@@ -13,10 +13,14 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "models/parallel.h"
 #include "models/trial_index_codec.h"
 #include "models/trial_index_signals.h"
 #include "models/trial_index_sqlite.h"
@@ -209,13 +213,41 @@ std::string secondsNow() {
 
 } // namespace
 
-// Writes the whole index to a temporary file beside `path` and renames it over `path`.
-void writeIndexFile(const std::string& path, const BundleKey& key, const PathContext& ctx,
-                    std::span<const TrialRecord> trials, const std::vector<std::string>& trialDirs,
-                    const std::vector<std::vector<Signal>>& perTrial, const std::vector<Signal>& bundleLevel,
-                    const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
-                    const BundleInfo& info, const std::string& treeSha) {
-    TempIndexFile file(path);
+namespace {
+
+// The rows of trials [from, to) prepared for insertion, on as many threads as there are cores (encoding is
+// CPU work; the insertion that follows is SQLite's, on one thread).
+std::vector<TrialRowText> prepareRows(std::span<const TrialRecord> trials, std::size_t from, std::size_t to,
+                                      const std::vector<std::string>& trialDirs,
+                                      const std::vector<std::vector<Signal>>& perTrial,
+                                      const PathContext& ctx) {
+    std::vector<TrialRowText> rows(to - from);
+    const std::vector<Signal> none;
+    vernier::parallelFor(
+        rows.size(), std::max(1u, std::thread::hardware_concurrency()), 256, [&](std::size_t k) {
+            const std::size_t i = from + k;
+            rows[k] = prepareTrialRow(trials[i], trialDirs[i], perTrial.empty() ? none : perTrial[i], ctx);
+        });
+    return rows;
+}
+
+// What a whole index holds besides its trials' rows.
+struct WholeIndex {
+    std::string path;
+    BundleKey key;
+    PathContext ctx;
+    std::size_t trials = 0;
+    std::vector<Signal> bundleLevel;
+    std::vector<ImportProblem> before, after;
+    BundleInfo info;
+    std::string treeSha;
+};
+
+// Writes a whole index to a temporary file beside its path and renames it over the path; insertTrials(db,
+// ins, keys) inserts the trials' rows (insertTrialRow) in order.
+void writeWhole(const WholeIndex& w,
+                const std::function<void(sqlite3*, sqlite3_stmt*, sqlite3_stmt*)>& insertTrials) {
+    TempIndexFile file(w.path);
     {
         Db db = file.open(SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
         exec(db.get(),
@@ -228,16 +260,16 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
             Stmt m = prepare(db.get(), "INSERT INTO meta(key, value) VALUES(?, ?)");
             const std::vector<std::pair<std::string, std::string>> rows = {
                 {"format", "vernier-trial-index"},
-                {"bundle_kind", key.kind},
-                {"bundle_path", key.canon},
-                {"zip_size", std::to_string(key.zip.size)},
-                {"zip_mtime_ns", std::to_string(key.zip.mtimeNs)},
-                {"zip_inode", std::to_string(key.zip.inode)},
-                {"zip_ctime_ns", std::to_string(key.zip.ctimeNs)},
-                {"trials", std::to_string(trials.size())},
-                {"jobs", std::to_string(info.jobs)},
-                {"harbor_versions", joined(info.harborVersions, "\n")},
-                {"tree_sha256", treeSha},
+                {"bundle_kind", w.key.kind},
+                {"bundle_path", w.key.canon},
+                {"zip_size", std::to_string(w.key.zip.size)},
+                {"zip_mtime_ns", std::to_string(w.key.zip.mtimeNs)},
+                {"zip_inode", std::to_string(w.key.zip.inode)},
+                {"zip_ctime_ns", std::to_string(w.key.zip.ctimeNs)},
+                {"trials", std::to_string(w.trials)},
+                {"jobs", std::to_string(w.info.jobs)},
+                {"harbor_versions", joined(w.info.harborVersions, "\n")},
+                {"tree_sha256", w.treeSha},
                 {"written_by", std::string("vernier ") + VERNIER_VERSION},
                 {"written_at", secondsNow()},
                 {"record_format", std::to_string(kRecordFormat)},
@@ -251,26 +283,71 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
         }
         Stmt ins = prepare(db.get(), kInsertTrial);
         Stmt keys = prepare(db.get(), kInsertRewardKey);
-        const std::vector<Signal> none;
-        for (std::size_t i = 0; i < trials.size(); ++i)
-            insertTrialRow(
-                db.get(), ins.get(), keys.get(), static_cast<std::int64_t>(i), trials[i],
-                prepareTrialRow(trials[i], trialDirs[i], perTrial.empty() ? none : perTrial[i], ctx), ctx);
-        insertProblems(db.get(), before, after, ctx);
+        insertTrials(db.get(), ins.get(), keys.get());
+        insertProblems(db.get(), w.before, w.after, w.ctx);
         {
             Stmt b = prepare(db.get(), "INSERT INTO bundles VALUES(?,?,?,?,?,?)");
-            bindText(b.get(), 1, ctx.given);
-            bindText(b.get(), 2, key.canon);
-            bindText(b.get(), 3, key.kind);
-            sqlite3_bind_int64(b.get(), 4, static_cast<std::int64_t>(trials.size()));
-            sqlite3_bind_int(b.get(), 5, info.jobs);
-            bindText(b.get(), 6, joined(info.harborVersions, " "));
+            bindText(b.get(), 1, w.ctx.given);
+            bindText(b.get(), 2, w.key.canon);
+            bindText(b.get(), 3, w.key.kind);
+            sqlite3_bind_int64(b.get(), 4, static_cast<std::int64_t>(w.trials));
+            sqlite3_bind_int(b.get(), 5, w.info.jobs);
+            bindText(b.get(), 6, joined(w.info.harborVersions, " "));
             if (sqlite3_step(b.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
         }
-        insertBundleFiles(db.get(), bundleLevel);
+        insertBundleFiles(db.get(), w.bundleLevel);
         exec(db.get(), "COMMIT");
     }
     file.commit();
+}
+
+} // namespace
+
+// Writes the whole index to a temporary file beside `path` and renames it over `path`.
+void writeIndexFile(const std::string& path, const BundleKey& key, const PathContext& ctx,
+                    std::span<const TrialRecord> trials, const std::vector<std::string>& trialDirs,
+                    const std::vector<std::vector<Signal>>& perTrial, const std::vector<Signal>& bundleLevel,
+                    const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
+                    const BundleInfo& info, const std::string& treeSha) {
+    const WholeIndex w{path, key, ctx, trials.size(), bundleLevel, before, after, info, treeSha};
+    writeWhole(w, [&](sqlite3* db, sqlite3_stmt* ins, sqlite3_stmt* keys) {
+        // Prepared a block at a time on every core, inserted in order.
+        constexpr std::size_t kBlock = 4096;
+        for (std::size_t from = 0; from < trials.size(); from += kBlock) {
+            const std::size_t to = std::min(trials.size(), from + kBlock);
+            const std::vector<TrialRowText> rows = prepareRows(trials, from, to, trialDirs, perTrial, ctx);
+            for (std::size_t i = from; i < to; ++i)
+                insertTrialRow(db, ins, keys, static_cast<std::int64_t>(i), trials[i], rows[i - from], ctx);
+        }
+    });
+}
+
+std::function<void()>
+deferIndexFile(const std::string& path, const BundleKey& key, const PathContext& ctx,
+               std::span<const TrialRecord> trials, const std::vector<std::string>& trialDirs,
+               const std::vector<std::vector<Signal>>& perTrial, const std::vector<Signal>& bundleLevel,
+               const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
+               const BundleInfo& info, const std::string& treeSha) {
+    struct Deferred {
+        WholeIndex whole;
+        std::vector<TrialRowText> rows;
+    };
+    auto d = std::make_shared<Deferred>();
+    d->whole = WholeIndex{path, key, ctx, trials.size(), bundleLevel, before, after, info, treeSha};
+    d->whole.ctx.zip = nullptr; // a zip's entries are stored by name: nothing is read when writing
+    d->rows = prepareRows(trials, 0, trials.size(), trialDirs, perTrial, ctx);
+    return [d] {
+        writeWhole(d->whole, [&](sqlite3* db, sqlite3_stmt* ins, sqlite3_stmt* keys) {
+            // The columns that are a record's fields come from the record as encoded: the decoder gives back
+            // exactly what was encoded (the reopen depends on it).
+            for (std::size_t i = 0; i < d->rows.size(); ++i) {
+                const TrialRowText& row = d->rows[i];
+                const TrialRecord t = decodeTrial(row.record.data(), row.record.size(), d->whole.ctx);
+                insertTrialRow(db, ins, keys, static_cast<std::int64_t>(i), t, row, d->whole.ctx);
+            }
+        });
+        d->rows = {};
+    };
 }
 
 // Updates the index at `path` to the trials of a partial update (docs/index.md "Partial update"): a copy of

@@ -314,6 +314,9 @@ void Session::startImport() {
                 options.splitByJob = splitByJob;
                 FollowStates states;
                 if (!followed.isEmpty()) options.followStates = &states;
+                // A first open's trial index is written once the trials are on their way to the screen.
+                std::vector<std::function<void()>> indexWrites;
+                options.deferredIndexWrites = &indexWrites;
                 auto set = shareResultSet(importResults(paths, pack, options));
                 phases.mark("import");
                 for (const QString& b : followed) {
@@ -331,6 +334,8 @@ void Session::startImport() {
                 // A zip reopened from its index is opened when a file of it is first read; here, beside
                 // the first paint, rather than when the user first opens a trial.
                 QThreadPool::globalInstance()->start([set] { openTrialArchives(*set); });
+                for (auto& write : indexWrites)
+                    QThreadPool::globalInstance()->start(std::move(write));
             } catch (const std::exception& e) {
                 r.error = QString::fromUtf8(e.what());
             }

@@ -31,11 +31,8 @@ const std::string kSampleResults = std::string(VERNIER_SOURCE_DIR) + "/resources
 std::string describe(const FollowFolderState& s) {
     QStringList trials;
     for (auto it = s.trials.cbegin(); it != s.trials.cend(); ++it)
-        trials << QStringLiteral("%1 %2 %3 %4")
-                      .arg(it.key())
-                      .arg(it->finished)
-                      .arg(it->modified)
-                      .arg(it->size);
+        trials
+            << QStringLiteral("%1 %2 %3 %4").arg(it.key()).arg(it->finished).arg(it->modified).arg(it->size);
     trials.sort();
     QStringList dirs = s.watchDirs;
     dirs.sort();
@@ -98,7 +95,7 @@ TEST_F(FollowState, ListingGivesWhatAWalkGives) {
     touch(b / "jobs/j2/t/result.json", "{\"a\": 2}");
     touch(b / "jobs/j2/.hidden/result.json"); // QDir skips hidden folders
     touch(b / ".git/j/t/result.json");
-    touch(b / "a/b/c/config.json"); // depth 3 without a job above
+    touch(b / "a/b/c/config.json");   // depth 3 without a job above
     touch(b / "a/b/c/d/result.json"); // depth 4: beyond the walk
     touch(b / "deep/j/result.json");
     touch(b / "deep/j/t/result.json");
@@ -149,7 +146,8 @@ TEST_F(FollowState, ImportHandsOverTheStateAWalkGivesOnEveryPath) {
             }
         ASSERT_FALSE(trial.empty());
         std::ofstream(trial / "result.json", std::ios::app) << "\n";
-        touch(trial.parent_path() / "freecad-running__XYZ/config.json", readFile((trial / "config.json").string()));
+        touch(trial.parent_path() / "freecad-running__XYZ/config.json",
+              readFile((trial / "config.json").string()));
         expectImportGivesAWalksState(job, true, "partial update");
         // A symlink inside: the import lists the folder its other way, and the walk's state is taken.
         fs::create_symlink(trial / "result.json", fs::path(job) / "link.json");

@@ -685,3 +685,36 @@ TEST_F(TrialIndex, VanishedJobFolderListsTheBundleWhole) {
     EXPECT_TRUE(r.written) << r.writeError;
     EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
 }
+
+// The GUI's first open hands the index write over (ImportOptions::deferredIndexWrites): nothing is written
+// before the import returns, and the write, run later, gives the file an import writes, row for row.
+TEST_F(TrialIndex, DeferredWriteIsTheFileAnImportWrites) {
+    for (const std::string name : {"job-0.20", "ablation", "job-details-no-answers"}) {
+        SCOPED_TRACE(name);
+        const std::string job = dir_ / name;
+        copyTree(kHarbor + "/" + name, job);
+        std::vector<std::function<void()>> writes;
+        ImportOptions o;
+        o.deferredIndexWrites = &writes;
+        const ResultSet first = importResults({job}, kPack, o);
+        const std::string db = trialIndexPathFor(job);
+        EXPECT_FALSE(fs::exists(db));
+        ASSERT_EQ(writes.size(), 1u);
+        writes[0]();
+        ASSERT_TRUE(fs::exists(db));
+        const std::string fresh = dir_ / (name + "-fresh.sqlite");
+        ASSERT_TRUE(writeTrialIndex(job, fresh).written);
+        for (const char* sql :
+             {"SELECT * FROM trials ORDER BY ord", "SELECT * FROM reward_keys ORDER BY ord, key",
+              "SELECT * FROM problems ORDER BY seq", "SELECT * FROM bundle_files ORDER BY path",
+              "SELECT * FROM bundles", "SELECT * FROM meta WHERE key != 'written_at' ORDER BY key"})
+            EXPECT_EQ(queryText(db, sql), queryText(fresh, sql)) << sql;
+        EXPECT_FALSE(queryText(db, "SELECT * FROM trials").empty());
+        // And it is the index a reopen uses, giving what a plain import gives.
+        std::vector<TrialRecord> out;
+        std::vector<ImportProblem> problems;
+        EXPECT_EQ(importBundleIndexed(job, out, problems).state, IndexState::Used);
+        EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
+        EXPECT_EQ(describe(first), describe(importWith({job}, kPack, false)));
+    }
+}
