@@ -52,8 +52,8 @@ void visit(const QString& abs, const std::string& rel, int depth, bool parentIsJ
         sub.assign(rel);
         if (!sub.empty()) sub += '/';
         sub += name;
-        visit(abs + QLatin1Char('/') + QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())), sub,
-              depth + 1, job, state, seen, subfolders);
+        visit(abs + QLatin1Char('/') + QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())),
+              sub, depth + 1, job, state, seen, subfolders);
     }
 }
 
@@ -130,7 +130,8 @@ bool FollowListing::looksAt(std::string_view rel, bool dir) {
 void FollowListing::add(std::string_view rel, bool dir, std::int64_t mtimeNs, std::int64_t size) {
     if (!looksAt(rel, dir)) return;
     const auto slash = rel.rfind('/');
-    const std::string_view parent = slash == std::string_view::npos ? std::string_view() : rel.substr(0, slash);
+    const std::string_view parent =
+        slash == std::string_view::npos ? std::string_view() : rel.substr(0, slash);
     const std::string_view name = slash == std::string_view::npos ? rel : rel.substr(slash + 1);
     if (dir) {
         if (std::count(rel.begin(), rel.end(), '/') + 1 < kMaxDepth) folder(rel); // known even when empty
