@@ -108,7 +108,7 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
                     const std::vector<std::vector<Signal>>& perTrial, const std::vector<Signal>& bundleLevel,
                     const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
                     const BundleInfo& info, const std::string& treeSha);
-// The same write, its rows encoded now (on every core) and the file written when the function returned is
+// The same write, its rows encoded now and the file written when the function returned is
 // called (once, on any thread; it throws InputError as writeIndexFile does): the records and signals given
 // may change or go meanwhile (docs/index.md "Deferred write").
 std::function<void()>

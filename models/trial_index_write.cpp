@@ -17,10 +17,8 @@
 #include <memory>
 #include <random>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include "models/parallel.h"
 #include "models/trial_index_codec.h"
 #include "models/trial_index_signals.h"
 #include "models/trial_index_sqlite.h"
@@ -211,26 +209,6 @@ std::string secondsNow() {
             .count());
 }
 
-} // namespace
-
-namespace {
-
-// The rows of trials [from, to) prepared for insertion, on as many threads as there are cores (encoding is
-// CPU work; the insertion that follows is SQLite's, on one thread).
-std::vector<TrialRowText> prepareRows(std::span<const TrialRecord> trials, std::size_t from, std::size_t to,
-                                      const std::vector<std::string>& trialDirs,
-                                      const std::vector<std::vector<Signal>>& perTrial,
-                                      const PathContext& ctx) {
-    std::vector<TrialRowText> rows(to - from);
-    const std::vector<Signal> none;
-    vernier::parallelFor(
-        rows.size(), std::max(1u, std::thread::hardware_concurrency()), 256, [&](std::size_t k) {
-            const std::size_t i = from + k;
-            rows[k] = prepareTrialRow(trials[i], trialDirs[i], perTrial.empty() ? none : perTrial[i], ctx);
-        });
-    return rows;
-}
-
 // What a whole index holds besides its trials' rows.
 struct WholeIndex {
     std::string path;
@@ -311,14 +289,12 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
                     const BundleInfo& info, const std::string& treeSha) {
     const WholeIndex w{path, key, ctx, trials.size(), bundleLevel, before, after, info, treeSha};
     writeWhole(w, [&](sqlite3* db, sqlite3_stmt* ins, sqlite3_stmt* keys) {
-        // Prepared a block at a time on every core, inserted in order.
-        constexpr std::size_t kBlock = 4096;
-        for (std::size_t from = 0; from < trials.size(); from += kBlock) {
-            const std::size_t to = std::min(trials.size(), from + kBlock);
-            const std::vector<TrialRowText> rows = prepareRows(trials, from, to, trialDirs, perTrial, ctx);
-            for (std::size_t i = from; i < to; ++i)
-                insertTrialRow(db, ins, keys, static_cast<std::int64_t>(i), trials[i], rows[i - from], ctx);
-        }
+        // Encoding the rows on every core, a block at a time, was no faster (docs/index.md "Deferred write").
+        const std::vector<Signal> none;
+        for (std::size_t i = 0; i < trials.size(); ++i)
+            insertTrialRow(
+                db, ins, keys, static_cast<std::int64_t>(i), trials[i],
+                prepareTrialRow(trials[i], trialDirs[i], perTrial.empty() ? none : perTrial[i], ctx), ctx);
     });
 }
 
@@ -335,7 +311,11 @@ deferIndexFile(const std::string& path, const BundleKey& key, const PathContext&
     auto d = std::make_shared<Deferred>();
     d->whole = WholeIndex{path, key, ctx, trials.size(), bundleLevel, before, after, info, treeSha};
     d->whole.ctx.zip = nullptr; // a zip's entries are stored by name: nothing is read when writing
-    d->rows = prepareRows(trials, 0, trials.size(), trialDirs, perTrial, ctx);
+    d->rows.reserve(trials.size());
+    const std::vector<Signal> none;
+    for (std::size_t i = 0; i < trials.size(); ++i)
+        d->rows.push_back(
+            prepareTrialRow(trials[i], trialDirs[i], perTrial.empty() ? none : perTrial[i], ctx));
     return [d] {
         writeWhole(d->whole, [&](sqlite3* db, sqlite3_stmt* ins, sqlite3_stmt* keys) {
             // The columns that are a record's fields come from the record as encoded: the decoder gives back
