@@ -349,3 +349,34 @@ TEST(FileHash, RemembersTheHashOfAnUnchangedFileByItsStamp) {
     // No memo folder: nothing remembered, the hash as ever.
     EXPECT_EQ(vernier::fileSha256(file, "", 0, 0), abc);
 }
+
+// A known listing (a partial update's: the index's files in folder order, then the folders listed again) is
+// sorted by merging its ascending runs; in a few runs or in any order, files() comes out sorted, each once.
+TEST(BundleTree, KnownListingInRunsOrInAnyOrderComesOutSorted) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const std::string root = dir.path().toStdString();
+    fs::create_directories(root + "/job/b");
+    std::ofstream(root + "/job/b/result.json") << "{}";
+    std::ofstream(root + "/job/b/config.json") << "{}";
+    const std::vector<std::string> runs = {"job/a/config.json", "job/a/result.json", "job/c/result.json",
+                                           "job/config.json", // the bundle's own, after the trials
+                                           "job/result.json", "job/a/x/y.txt", "job/c/result.json"};
+    std::vector<std::string> expected = runs;
+    expected.push_back("job/b/config.json");
+    expected.push_back("job/b/result.json");
+    std::sort(expected.begin(), expected.end());
+    expected.erase(std::unique(expected.begin(), expected.end()), expected.end());
+    auto tree = BundleTree::fromListing(root, root, runs, {"job/b/"});
+    ASSERT_TRUE(tree.has_value());
+    EXPECT_EQ(tree->files(), expected);
+    EXPECT_TRUE(tree->has("job/b/config.json") && tree->has("job/config.json") && tree->has("job/a/x/y.txt"));
+    // More runs than merging is worth: sorted whole.
+    std::vector<std::string> shuffled;
+    for (int k = 0; k < 200; ++k)
+        shuffled.push_back("f" + std::to_string((k * 7919) % 200));
+    auto many = BundleTree::fromListing(root, root, shuffled, {});
+    ASSERT_TRUE(many.has_value());
+    EXPECT_TRUE(std::is_sorted(many->files().begin(), many->files().end()));
+    EXPECT_EQ(many->files().size(), 200u);
+}
