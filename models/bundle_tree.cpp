@@ -28,8 +28,9 @@ namespace {
 constexpr int kMaxDepth = 32;
 
 // Sorts paths that come in a few ascending runs — a partial update's listing is the index's, in folder order,
-// with the bundle's own files and the folders listed again after it — by merging the runs: a few linear passes
-// where sorting 10^6 paths from scratch took 0.43 s (docs/index.md "Partial update"). Any order still sorts.
+// with the bundle's own files and the folders listed again after it — by merging the runs: a few linear
+// passes where sorting 10^6 paths from scratch took 0.43 s (docs/index.md "Partial update"). Any order still
+// sorts.
 void sortMostlySorted(std::vector<std::string>& paths) {
     std::vector<std::size_t> starts{0};
     for (std::size_t i = 1; i < paths.size(); ++i)

@@ -361,7 +361,7 @@ TEST(BundleTree, KnownListingInRunsOrInAnyOrderComesOutSorted) {
     std::ofstream(root + "/job/b/config.json") << "{}";
     const std::vector<std::string> runs = {"job/a/config.json", "job/a/result.json", "job/c/result.json",
                                            "job/config.json", // the bundle's own, after the trials
-                                           "job/result.json", "job/a/x/y.txt", "job/c/result.json"};
+                                           "job/result.json",   "job/a/x/y.txt",     "job/c/result.json"};
     std::vector<std::string> expected = runs;
     expected.push_back("job/b/config.json");
     expected.push_back("job/b/result.json");

@@ -16,16 +16,13 @@
 #include "bundle_builder.h"
 #include "models/follow_state.h"
 #include "models/result_set.h"
+#include "support/fixture_paths.h"
 
 namespace fs = std::filesystem;
 using namespace vernier;
 using namespace vernier::test;
 
 namespace {
-
-const std::string kHarbor = std::string(VERNIER_TEST_DATA_DIR) + "/harbor";
-const std::string kPack = kHarbor + "/pack";
-const std::string kSampleResults = std::string(VERNIER_SOURCE_DIR) + "/resources/sample/results";
 
 // The state written out, the folders to watch sorted (their order is the walk's business).
 std::string describe(const FollowFolderState& s) {
@@ -64,7 +61,7 @@ void expectImportGivesAWalksState(const std::string& bundle, bool useIndex, cons
     ImportOptions o;
     o.useIndex = useIndex;
     o.followStates = &states;
-    (void)importResults({bundle}, kPack, o);
+    (void)importResults({bundle}, fixtures::kHarborPack, o);
     ASSERT_EQ(states.count(bundle), 1u) << when;
     const FollowFolderState walked = scanFollowState(QString::fromStdString(bundle));
     EXPECT_FALSE(walked.trials.isEmpty()) << when;
@@ -132,7 +129,7 @@ TEST_F(FollowState, ImportHandsOverTheStateAWalkGivesOnEveryPath) {
     for (const std::string name : {"job-0.20", "job-0.22", "ablation"}) {
         SCOPED_TRACE(name);
         const std::string job = dir_ / name;
-        fs::copy(kHarbor + "/" + name, job, fs::copy_options::recursive);
+        fs::copy(fixtures::kHarbor + "/" + name, job, fs::copy_options::recursive);
         expectImportGivesAWalksState(job, true, "first open");
         expectImportGivesAWalksState(job, true, "reopen from the index");
         expectImportGivesAWalksState(job, false, "without the index");
@@ -157,11 +154,11 @@ TEST_F(FollowState, ImportHandsOverTheStateAWalkGivesOnEveryPath) {
 
 TEST_F(FollowState, SampleBundleAsImportedIsAsWalked) {
     const std::string copy = dir_ / "results";
-    fs::copy(kSampleResults, copy, fs::copy_options::recursive);
+    fs::copy(fixtures::kSampleResults, copy, fs::copy_options::recursive);
     FollowStates states;
     ImportOptions o;
     o.followStates = &states;
-    (void)importResults({copy}, std::string(VERNIER_SOURCE_DIR) + "/resources/sample/pack", o);
+    (void)importResults({copy}, fixtures::kSamplePack, o);
     const FollowFolderState walked = scanFollowState(QString::fromStdString(copy));
     EXPECT_EQ(walked.trials.size(), 28); // its Harbor trials; the leaderboard submission is not followed
     EXPECT_EQ(describe(states[copy]), describe(walked));
@@ -175,7 +172,7 @@ TEST_F(FollowState, NothingForAZip) {
     ImportOptions o;
     o.followStates = &states;
     try {
-        (void)importResults({zip}, kPack, o);
+        (void)importResults({zip}, fixtures::kHarborPack, o);
     } catch (const std::exception&) {
     }
     EXPECT_EQ(states.count(zip), 0u);

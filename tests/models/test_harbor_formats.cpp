@@ -13,6 +13,7 @@
 #include "bundle_builder.h"
 #include "models/result_set.h"
 #include "models/table_export.h"
+#include "support/fixture_paths.h"
 
 #include <sstream>
 
@@ -22,8 +23,8 @@ using namespace vernier::test;
 
 namespace {
 
-const std::string kHarbor = std::string(VERNIER_TEST_DATA_DIR) + "/harbor";
-const std::string kPack = kHarbor + "/pack";
+using fixtures::kHarbor;
+const std::string& kPack = fixtures::kHarborPack;
 
 const TrialRecord& trial(const ResultSet& set, const std::string& name) {
     for (const auto& t : set.trials)

@@ -20,6 +20,7 @@
 #include "models/provenance_json.h"
 #include "models/result_set.h"
 #include "models/trial_index.h"
+#include "support/fixture_paths.h"
 
 namespace fs = std::filesystem;
 using namespace vernier;
@@ -27,10 +28,10 @@ using namespace vernier::test;
 
 namespace {
 
-const std::string kHarbor = std::string(VERNIER_TEST_DATA_DIR) + "/harbor";
-const std::string kPack = kHarbor + "/pack";
-const std::string kSampleResults = std::string(VERNIER_SOURCE_DIR) + "/resources/sample/results";
-const std::string kSamplePack = std::string(VERNIER_SOURCE_DIR) + "/resources/sample/pack";
+using fixtures::kHarbor;
+const std::string& kPack = fixtures::kHarborPack;
+using fixtures::kSamplePack;
+using fixtures::kSampleResults;
 
 // Every field of a trial, written out by hand (not with the index's own encoder, which it checks).
 std::string describe(const TrialRecord& t) {
