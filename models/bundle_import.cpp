@@ -223,7 +223,8 @@ void importBundleTree(const BundleTree& tree, const std::string& bundle, std::ve
     std::set<std::string> resultDirs;
     for (const auto& f : tree.files()) {
         // Split only a path that has a "runs" folder (10^6 paths split for nothing took 0.1 s).
-        const bool underRuns = rootIsRuns || f.rfind("runs/", 0) == 0 || f.find("/runs/") != std::string::npos;
+        const bool underRuns =
+            rootIsRuns || f.rfind("runs/", 0) == 0 || f.find("/runs/") != std::string::npos;
         if (!underRuns) {
             if (baseName(f) == "result.json") resultDirs.insert(dirOf(f));
             continue;
