@@ -485,14 +485,10 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
     // Keep the index: the trials as read, with the signals as they are now.
     try {
         if (tree.isZip()) ctx.zip = nullptr; // zip entries are stored by name
-        std::vector<std::vector<Signal>> perTrial;
-        std::vector<Signal> bundleLevel;
-        assignSignals(std::move(taken), trialDirs, perTrial, bundleLevel);
-        phase("signals to trials");
         const std::span<const TrialRecord> mine(out.data() + first, out.size() - first); // not copied
         if (defer) {
-            auto write = deferIndexFile(indexPath, key, ctx, mine, trialDirs, perTrial, bundleLevel, before,
-                                        after, localInfo, treeSha);
+            auto write = deferIndexFile(indexPath, key, ctx, mine, trialDirs, std::move(taken), before, after,
+                                        localInfo, treeSha);
             defer->push_back([write = std::move(write), indexPath] {
                 try {
                     write();
@@ -504,6 +500,10 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
             phase("rows encoded for the deferred index write");
             r.deferred = true;
         } else {
+            std::vector<std::vector<Signal>> perTrial;
+            std::vector<Signal> bundleLevel;
+            assignSignals(std::move(taken), trialDirs, perTrial, bundleLevel);
+            phase("signals to trials");
             writeIndexFile(indexPath, key, ctx, mine, trialDirs, perTrial, bundleLevel, before, after,
                            localInfo, treeSha);
             phase("index write");

@@ -29,6 +29,7 @@ namespace vernier::index_store {
 
 using index_codec::PathContext;
 using index_signals::Signal;
+using index_signals::TakenSignal;
 
 struct BundleKey {
     std::string kind;  // "folder" | "zip"
@@ -108,15 +109,16 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
                     const std::vector<std::vector<Signal>>& perTrial, const std::vector<Signal>& bundleLevel,
                     const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
                     const BundleInfo& info, const std::string& treeSha);
-// The same write, its rows encoded now and the file written when the function returned is
-// called (once, on any thread; it throws InputError as writeIndexFile does): the records and signals given
-// may change or go meanwhile (docs/index.md "Deferred write").
-std::function<void()>
-deferIndexFile(const std::string& path, const BundleKey& key, const PathContext& ctx,
-               std::span<const TrialRecord> trials, const std::vector<std::string>& trialDirs,
-               const std::vector<std::vector<Signal>>& perTrial, const std::vector<Signal>& bundleLevel,
-               const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
-               const BundleInfo& info, const std::string& treeSha);
+// The same write, the rows' parts that come from the records encoded now, and the rest — the signals sorted
+// to their trials (assignSignals), the file written — when the function returned is called (once, on any
+// thread; it throws InputError as writeIndexFile does): the records given may change or go meanwhile
+// (docs/index.md "Deferred write").
+std::function<void()> deferIndexFile(const std::string& path, const BundleKey& key, const PathContext& ctx,
+                                     std::span<const TrialRecord> trials,
+                                     const std::vector<std::string>& trialDirs,
+                                     std::vector<TakenSignal> taken, const std::vector<ImportProblem>& before,
+                                     const std::vector<ImportProblem>& after, const BundleInfo& info,
+                                     const std::string& treeSha);
 
 // Updates the index at `path` to the trials of a partial update: a copy of the file keeps the rows in
 // `plan.kept` byte for byte (renumbered in place when trials were added or removed before them), gets the

@@ -298,25 +298,34 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
     });
 }
 
-std::function<void()>
-deferIndexFile(const std::string& path, const BundleKey& key, const PathContext& ctx,
-               std::span<const TrialRecord> trials, const std::vector<std::string>& trialDirs,
-               const std::vector<std::vector<Signal>>& perTrial, const std::vector<Signal>& bundleLevel,
-               const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
-               const BundleInfo& info, const std::string& treeSha) {
+std::function<void()> deferIndexFile(const std::string& path, const BundleKey& key, const PathContext& ctx,
+                                     std::span<const TrialRecord> trials,
+                                     const std::vector<std::string>& trialDirs,
+                                     std::vector<TakenSignal> taken, const std::vector<ImportProblem>& before,
+                                     const std::vector<ImportProblem>& after, const BundleInfo& info,
+                                     const std::string& treeSha) {
     struct Deferred {
         WholeIndex whole;
         std::vector<TrialRowText> rows;
+        std::vector<std::string> trialDirs;
+        std::vector<TakenSignal> taken;
     };
     auto d = std::make_shared<Deferred>();
-    d->whole = WholeIndex{path, key, ctx, trials.size(), bundleLevel, before, after, info, treeSha};
+    d->whole = WholeIndex{path, key, ctx, trials.size(), {}, before, after, info, treeSha};
     d->whole.ctx.zip = nullptr; // a zip's entries are stored by name: nothing is read when writing
+    d->trialDirs = trialDirs;
+    d->taken = std::move(taken);
+    // Now only what the records give; the signals are sorted to their trials when writing.
     d->rows.reserve(trials.size());
     const std::vector<Signal> none;
     for (std::size_t i = 0; i < trials.size(); ++i)
-        d->rows.push_back(
-            prepareTrialRow(trials[i], trialDirs[i], perTrial.empty() ? none : perTrial[i], ctx));
+        d->rows.push_back(prepareTrialRow(trials[i], trialDirs[i], none, ctx));
     return [d] {
+        std::vector<std::vector<Signal>> perTrial;
+        assignSignals(std::move(d->taken), d->trialDirs, perTrial, d->whole.bundleLevel);
+        for (std::size_t i = 0; i < perTrial.size() && i < d->rows.size(); ++i)
+            d->rows[i].validation = encodeSignals(perTrial[i], d->trialDirs[i]);
+        perTrial = {};
         writeWhole(d->whole, [&](sqlite3* db, sqlite3_stmt* ins, sqlite3_stmt* keys) {
             // The columns that are a record's fields come from the record as encoded: the decoder gives back
             // exactly what was encoded (the reopen depends on it).
