@@ -155,6 +155,8 @@ struct FastWalker {
     bool fileStats = true;
     // ... except the files the import reads (isStampedOnRead): their stamps come from the reads.
     bool stampOnRead = false;
+    // ... or, with stampOnRead, every file: stat'ed later by the caller when not read.
+    bool everyFilePending = false;
     std::atomic<bool> abandon{false};
     std::atomic<std::size_t> fileCount{0};
     // Folders at this depth are walked as units of their own, on several threads.
@@ -224,7 +226,8 @@ struct FastWalker {
             }
             struct stat sub {};
             bool isDir = type == DT_DIR, isFile = type == DT_REG, statted = false;
-            const bool pending = isFile && fileStats && stampOnRead && isStampedOnRead(name.c_str());
+            const bool pending =
+                isFile && fileStats && stampOnRead && (everyFilePending || isStampedOnRead(name.c_str()));
             if (type == DT_UNKNOWN || (isFile && fileStats && !pending)) {
                 if (::fstatat(fd, name.c_str(), &sub, AT_SYMLINK_NOFOLLOW) != 0 || S_ISLNK(sub.st_mode)) {
                     abandon = true; // gone while listed, or a symlink: open() decides
@@ -271,12 +274,13 @@ bool isStampedOnRead(const char* name) {
 }
 
 std::optional<BundleTree> BundleTree::openFolderWithStats(const std::string& path,
-                                                          std::vector<ListedStat>& stats, bool stampOnRead) {
-    return listFolder(path, stats, true, stampOnRead);
+                                                          std::vector<ListedStat>& stats, bool stampOnRead,
+                                                          bool everyFilePending) {
+    return listFolder(path, stats, true, stampOnRead, everyFilePending);
 }
 
 std::optional<BundleTree> BundleTree::listFolder(const std::string& path, std::vector<ListedStat>& stats,
-                                                 bool fileStats, bool stampOnRead) {
+                                                 bool fileStats, bool stampOnRead, bool everyFilePending) {
     stats.clear();
     std::error_code ec;
     if (fs::is_symlink(path, ec) || !fs::is_directory(path, ec)) return std::nullopt;
@@ -290,6 +294,7 @@ std::optional<BundleTree> BundleTree::listFolder(const std::string& path, std::v
     FastWalker w;
     w.fileStats = fileStats;
     w.stampOnRead = stampOnRead;
+    w.everyFilePending = stampOnRead && everyFilePending;
     // The top two levels on this thread; every folder below them is a unit of its own.
     std::vector<FastPart> parts(1);
     std::vector<FastWalker::Unit> units;

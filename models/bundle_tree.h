@@ -42,8 +42,12 @@ public:
     // uses open(), which reports it.
     // With `stampOnRead`, the files the import reads in every trial folder (kStampedOnRead) are listed
     // `pending`: the descriptor the read opens is fstat'ed anyway, so the listing does not stat them too.
-    static std::optional<BundleTree>
-    openFolderWithStats(const std::string& path, std::vector<ListedStat>& stats, bool stampOnRead = false);
+    // With `everyFilePending` too, every file is listed pending: the caller stats the ones not read, when it
+    // likes (a GUI first open: after the trials are on screen, docs/index.md "Deferred write").
+    static std::optional<BundleTree> openFolderWithStats(const std::string& path,
+                                                         std::vector<ListedStat>& stats,
+                                                         bool stampOnRead = false,
+                                                         bool everyFilePending = false);
 
     // A folder whose listing is known (the trial index, docs/index.md "Partial update"): `known` holds the
     // relative paths of the files outside the folders `relist` (relative, ending in '/'; "" is the whole
@@ -71,7 +75,8 @@ public:
 
 private:
     static std::optional<BundleTree> listFolder(const std::string& path, std::vector<ListedStat>& stats,
-                                                bool fileStats, bool stampOnRead = false);
+                                                bool fileStats, bool stampOnRead = false,
+                                                bool everyFilePending = false);
     // Stamps taken by readAtMost of the files listed `pending` (their indexes in files(), ascending); the
     // first read of a file claims its slot.
     struct ReadStamps {

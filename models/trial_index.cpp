@@ -205,6 +205,13 @@ std::string hashedName(const std::string& bundle) {
            ".sqlite";
 }
 
+bool isResultJson(const std::string& path) {
+    static const std::string kName = "result.json";
+    return path.size() >= kName.size() &&
+           path.compare(path.size() - kName.size(), kName.size(), kName) == 0 &&
+           (path.size() == kName.size() || path[path.size() - kName.size() - 1] == '/');
+}
+
 // The live-follow state of a folder whose every recorded signal was found unchanged.
 FollowFolderState followStateOf(const std::string& bundle, const StoredIndex& stored) {
     FollowListing listing;
@@ -390,8 +397,11 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
     std::optional<BundleTree> fast;
     // The files every trial's import reads are stamped by that read (BundleTree::readStampOf): their
     // signals and the tree hash are completed after the reading (docs/index.md "Validation").
-    if (key.kind == "folder") fast = BundleTree::openFolderWithStats(bundle, listed, true);
+    // With the write deferred, every file's stamp is left to its read or to the write (docs/index.md
+    // "Deferred write"): the listing stats none.
+    if (key.kind == "folder") fast = BundleTree::openFolderWithStats(bundle, listed, true, defer != nullptr);
     std::size_t firstFile = 0;              // fast path: taken[firstFile + i] is files()[i]'s signal
+    LateStats lateStats;                    // fast path, write deferred: what the write stats and hashes
     std::vector<std::size_t> stampedOnRead; // ... the i whose stamp the reading gives
     if (fast) {
         phase("listing with signals");
@@ -451,7 +461,10 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         // The stamps the reads took; a file not read (a trial taken from the index, a reward.json beside
         // which nothing asked for it, a read that failed) is stat'ed now. One gone meanwhile keeps no stamp
         // (the next open sees it changed) and leaves the tree hash to a walk.
+        // With the write deferred, a file not read is stat'ed by the write, except a result.json (the follow
+        // state needs its stamp now); the tree hash is the write's too.
         std::atomic<bool> gone{false};
+        std::vector<char> later(defer ? stampedOnRead.size() : 0, 0);
         const FolderFd root(key.canon);
         parallelFor(stampedOnRead.size(), [&](std::size_t k) {
             const std::size_t i = stampedOnRead[k];
@@ -461,14 +474,26 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
                 s.ctime = st->ctimeNs;
                 s.size = st->size;
                 s.inode = static_cast<std::int64_t>(st->inode);
+            } else if (defer && !isResultJson(s.path)) {
+                later[k] = 1;
             } else if (!statSignal(root.fd, s.path, false, s)) {
                 s.mtime = s.ctime = s.size = -1;
                 gone = true;
             }
         });
-        treeSha = gone ? std::string() : treeHashOf(std::span<const TakenSignal>(taken).subspan(firstFile));
-        rememberTreeSha256(key.canon, treeSha);
-        phase("stamps and tree hash");
+        if (defer) {
+            for (std::size_t k = 0; k < later.size(); ++k)
+                if (later[k]) lateStats.files.push_back(firstFile + stampedOnRead[k]);
+            lateStats.firstFile = firstFile;
+            lateStats.gone = gone;
+            rememberTreeSha256(key.canon, {}); // not vouched for until the write has hashed the signals
+            phase("stamps of the reads");
+        } else {
+            treeSha =
+                gone ? std::string() : treeHashOf(std::span<const TakenSignal>(taken).subspan(firstFile));
+            rememberTreeSha256(key.canon, treeSha);
+            phase("stamps and tree hash");
+        }
         if (follow) {
             FollowListing listing;
             for (const TakenSignal& t : taken)
@@ -487,8 +512,9 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         if (tree.isZip()) ctx.zip = nullptr; // zip entries are stored by name
         const std::span<const TrialRecord> mine(out.data() + first, out.size() - first); // not copied
         if (defer) {
-            auto write = deferIndexFile(indexPath, key, ctx, mine, trialDirs, std::move(taken), before, after,
-                                        localInfo, treeSha);
+            auto write = deferIndexFile(indexPath, key, ctx, mine, trialDirs, std::move(taken),
+                                        fast ? std::optional<LateStats>(std::move(lateStats)) : std::nullopt,
+                                        before, after, localInfo, treeSha);
             defer->push_back([write = std::move(write), indexPath] {
                 try {
                     write();

@@ -110,13 +110,22 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
                     const std::vector<ImportProblem>& before, const std::vector<ImportProblem>& after,
                     const BundleInfo& info, const std::string& treeSha);
 // The same write, the rows' parts that come from the records encoded now, and the rest — the signals sorted
-// to their trials (assignSignals), the file written — when the function returned is called (once, on any
-// thread; it throws InputError as writeIndexFile does): the records given may change or go meanwhile
-// (docs/index.md "Deferred write").
+// to their trials (assignSignals), with `late` the files not read stat'ed and the tree hash taken (it
+// replaces `treeSha`), the file written — when the function returned is called (once, on any thread; it
+// throws InputError as writeIndexFile does): the records given may change or go meanwhile (docs/index.md
+// "Deferred write"). What a deferred write still has to stat and hash (a first open listed with every file
+// pending): the file signals are taken[firstFile...]; `files` indexes the ones no read stamped; `gone` when
+// one was found gone.
+struct LateStats {
+    std::size_t firstFile = 0;
+    std::vector<std::size_t> files;
+    bool gone = false;
+};
 std::function<void()> deferIndexFile(const std::string& path, const BundleKey& key, const PathContext& ctx,
                                      std::span<const TrialRecord> trials,
                                      const std::vector<std::string>& trialDirs,
-                                     std::vector<TakenSignal> taken, const std::vector<ImportProblem>& before,
+                                     std::vector<TakenSignal> taken, std::optional<LateStats> late,
+                                     const std::vector<ImportProblem>& before,
                                      const std::vector<ImportProblem>& after, const BundleInfo& info,
                                      const std::string& treeSha);
 

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -301,7 +302,8 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
 std::function<void()> deferIndexFile(const std::string& path, const BundleKey& key, const PathContext& ctx,
                                      std::span<const TrialRecord> trials,
                                      const std::vector<std::string>& trialDirs,
-                                     std::vector<TakenSignal> taken, const std::vector<ImportProblem>& before,
+                                     std::vector<TakenSignal> taken, std::optional<LateStats> late,
+                                     const std::vector<ImportProblem>& before,
                                      const std::vector<ImportProblem>& after, const BundleInfo& info,
                                      const std::string& treeSha) {
     struct Deferred {
@@ -309,18 +311,36 @@ std::function<void()> deferIndexFile(const std::string& path, const BundleKey& k
         std::vector<TrialRowText> rows;
         std::vector<std::string> trialDirs;
         std::vector<TakenSignal> taken;
+        std::optional<LateStats> late;
     };
     auto d = std::make_shared<Deferred>();
     d->whole = WholeIndex{path, key, ctx, trials.size(), {}, before, after, info, treeSha};
     d->whole.ctx.zip = nullptr; // a zip's entries are stored by name: nothing is read when writing
     d->trialDirs = trialDirs;
     d->taken = std::move(taken);
+    d->late = std::move(late);
     // Now only what the records give; the signals are sorted to their trials when writing.
     d->rows.reserve(trials.size());
     const std::vector<Signal> none;
     for (std::size_t i = 0; i < trials.size(); ++i)
         d->rows.push_back(prepareTrialRow(trials[i], trialDirs[i], none, ctx));
     return [d] {
+        if (d->late) {
+            // The files no read stamped, stat'ed now, on this one thread: the GUI is painting the trials
+            // beside it on the other core. The tree hash from every file's signal (none if one went).
+            bool gone = d->late->gone;
+            const FolderFd root(d->whole.key.canon);
+            for (const std::size_t i : d->late->files) {
+                Signal& s = d->taken[i].signal;
+                if (!statSignal(root.fd, s.path, false, s)) {
+                    s.mtime = s.ctime = s.size = -1;
+                    gone = true;
+                }
+            }
+            d->whole.treeSha =
+                gone ? std::string()
+                     : treeHashOf(std::span<const TakenSignal>(d->taken).subspan(d->late->firstFile));
+        }
         std::vector<std::vector<Signal>> perTrial;
         assignSignals(std::move(d->taken), d->trialDirs, perTrial, d->whole.bundleLevel);
         for (std::size_t i = 0; i < perTrial.size() && i < d->rows.size(); ++i)
