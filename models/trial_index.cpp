@@ -429,9 +429,12 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         phase("directories");
     }
     // A zip opened above to read the index is listed from that opening, not read a second time.
-    const BundleTree tree = fast      ? std::move(*fast)
-                            : ctx.zip ? BundleTree::ofZip(bundle, ctx.zip)
-                                      : BundleTree::open(bundle);
+    // Let go once the reads and their stamps are done: its listing (10^6 paths) is not needed to write.
+    std::optional<BundleTree> listing(fast      ? std::move(*fast)
+                                      : ctx.zip ? BundleTree::ofZip(bundle, ctx.zip)
+                                                : BundleTree::open(bundle));
+    const BundleTree& tree = *listing;
+    const bool zipped = tree.isZip();
     if (!fast) {
         phase("listing");
         if (key.kind == "folder") {
@@ -502,6 +505,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
             phase("follow state");
         }
     }
+    listing.reset();
     const auto& [trialDirs, before, after, localInfo, first, reused, fromIndex] = read;
     r.reused = reused;
     r.reread = static_cast<int>(out.size() - first) - r.reused;
@@ -509,7 +513,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
 
     // Keep the index: the trials as read, with the signals as they are now.
     try {
-        if (tree.isZip()) ctx.zip = nullptr; // zip entries are stored by name
+        if (zipped) ctx.zip = nullptr; // zip entries are stored by name
         const std::span<const TrialRecord> mine(out.data() + first, out.size() - first); // not copied
         if (defer) {
             auto write = deferIndexFile(indexPath, key, ctx, mine, trialDirs, std::move(taken),
