@@ -719,3 +719,39 @@ TEST_F(TrialIndex, DeferredWriteIsTheFileAnImportWrites) {
         EXPECT_EQ(describe(first), describe(importWith({job}, kPack, false)));
     }
 }
+
+// The files a first open does not read are stat'ed by the deferred write, not while listing: one rewritten in
+// the meantime is recorded as it is then (nothing the import read depends on it), and one gone by then leaves
+// no tree hash and a signal the next open sees changed — which reads that trial folder again. Either way the
+// next open gives what a plain import gives.
+TEST_F(TrialIndex, DeferredWriteStatsTheFilesNotReadWhenItRuns) {
+    const std::string job = dir_ / "job";
+    copyTree(kHarbor + "/job-0.20", job);
+    const fs::path trial = fs::path(job) / "freecad-413c26b17a__tJZ7VRG";
+    std::vector<std::function<void()>> writes;
+    ImportOptions o;
+    o.deferredIndexWrites = &writes;
+    (void)importResults({job}, kPack, o);
+    ASSERT_EQ(writes.size(), 1u);
+    std::ofstream(trial / "trial.log", std::ios::app) << "one more line\n"; // rewritten in place
+    writes[0]();
+    const std::string db = trialIndexPathFor(job);
+    EXPECT_EQ(queryText(db, "SELECT value FROM meta WHERE key = 'tree_sha256'"), walkedTreeHash(job) + "\n");
+    std::vector<TrialRecord> out;
+    std::vector<ImportProblem> problems;
+    EXPECT_EQ(importBundleIndexed(job, out, problems).state, IndexState::Used);
+    EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
+
+    // Gone before the write ran: no tree hash vouched for, and that folder is read again.
+    fs::remove(db);
+    writes.clear();
+    (void)importResults({job}, kPack, o);
+    ASSERT_EQ(writes.size(), 1u);
+    fs::remove(trial / "agent/claude-code.txt");
+    writes[0]();
+    EXPECT_EQ(queryText(db, "SELECT value FROM meta WHERE key = 'tree_sha256'"), "\n");
+    out.clear();
+    const IndexedImport again = importBundleIndexed(job, out, problems);
+    EXPECT_NE(again.state, IndexState::Used);
+    EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
+}
