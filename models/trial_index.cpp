@@ -37,6 +37,7 @@
 #include <unordered_set>
 
 #include "models/cache_location.h"
+#include "models/harbor_trial.h"
 #include "models/provenance_json.h"
 #include "scoring/errors.h"
 #include "vernier_version.h"
@@ -203,13 +204,6 @@ std::string hashedName(const std::string& bundle) {
                .left(32)
                .toStdString() +
            ".sqlite";
-}
-
-bool isResultJson(const std::string& path) {
-    static const std::string kName = "result.json";
-    return path.size() >= kName.size() &&
-           path.compare(path.size() - kName.size(), kName.size(), kName) == 0 &&
-           (path.size() == kName.size() || path[path.size() - kName.size() - 1] == '/');
 }
 
 // The live-follow state of a folder whose every recorded signal was found unchanged.
@@ -430,10 +424,10 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
     }
     // A zip opened above to read the index is listed from that opening, not read a second time.
     // Let go once the reads and their stamps are done: its listing (10^6 paths) is not needed to write.
-    std::optional<BundleTree> listing(fast      ? std::move(*fast)
-                                      : ctx.zip ? BundleTree::ofZip(bundle, ctx.zip)
-                                                : BundleTree::open(bundle));
-    const BundleTree& tree = *listing;
+    std::optional<BundleTree> opened(fast      ? std::move(*fast)
+                                     : ctx.zip ? BundleTree::ofZip(bundle, ctx.zip)
+                                               : BundleTree::open(bundle));
+    const BundleTree& tree = *opened;
     const bool zipped = tree.isZip();
     if (!fast) {
         phase("listing");
@@ -477,7 +471,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
                 s.ctime = st->ctimeNs;
                 s.size = st->size;
                 s.inode = static_cast<std::int64_t>(st->inode);
-            } else if (defer && !isResultJson(s.path)) {
+            } else if (defer && harbor::baseName(s.path) != "result.json") {
                 later[k] = 1;
             } else if (!statSignal(root.fd, s.path, false, s)) {
                 s.mtime = s.ctime = s.size = -1;
@@ -505,7 +499,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
             phase("follow state");
         }
     }
-    listing.reset();
+    opened.reset();
     const auto& [trialDirs, before, after, localInfo, first, reused, fromIndex] = read;
     r.reused = reused;
     r.reread = static_cast<int>(out.size() - first) - r.reused;
