@@ -325,7 +325,6 @@ void Session::startImport() {
                     r.baselines.insert(b, state != states.end() ? std::move(state->second)
                                                                 : BundleWatcher::scan(b));
                 }
-                phases.mark("follow states");
                 applyState(*set, rescored, policy, prefer, splitByJob);
                 phases.mark("rescored results and switches");
                 r.set = set;
