@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ALL_TARGETS=(fuzz_safe_zip fuzz_fcstd_document fuzz_document_xml fuzz_brep fuzz_spec_json fuzz_trial_files
              fuzz_job_files fuzz_task_toml fuzz_submission_manifest fuzz_atif_trajectory fuzz_workspace
-             fuzz_cli_args fuzz_instruction_markdown fuzz_json_text)
+             fuzz_cli_args fuzz_instruction_markdown fuzz_instruction_import fuzz_json_text)
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 LLVM_SUFFIX="${LLVM_SUFFIX:--14}"
 PROFDATA="llvm-profdata$LLVM_SUFFIX" COV="llvm-cov$LLVM_SUFFIX"
@@ -27,7 +27,7 @@ B=build-fuzz-cov
 LOCK=()
 command -v flock >/dev/null && LOCK=(flock /tmp/vernier-build.lock)
 
-# The md4c source scripts/fuzz.sh fetched for fuzz_instruction_markdown, when it is there.
+# The md4c source scripts/fuzz.sh fetched for the two instruction targets, when it is there.
 MD4C=$(ls build-fuzz/md4c-*/md4c.c 2>/dev/null | tail -1 || true)
 FLAGS="-fprofile-instr-generate -fcoverage-mapping"
 EDGES="${EDGES:-0}"
@@ -56,6 +56,7 @@ declare -A FOCUS=(
     [fuzz_workspace]="models/workspace.cpp"
     [fuzz_cli_args]="app/cli/main.cpp app/cli/results_common.cpp"
     [fuzz_instruction_markdown]="${MD4C:-md4c.c}"
+    [fuzz_instruction_import]="${MD4C:-md4c.c}"
     [fuzz_json_text]="models/json_text.cpp"
 )
 

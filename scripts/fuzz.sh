@@ -22,7 +22,7 @@ SECONDS_PER_TARGET="${1:-60}"
 shift || true
 ALL_TARGETS=(fuzz_safe_zip fuzz_fcstd_document fuzz_document_xml fuzz_brep fuzz_spec_json fuzz_trial_files
              fuzz_task_toml fuzz_submission_manifest fuzz_atif_trajectory fuzz_workspace fuzz_job_files
-             fuzz_cli_args fuzz_instruction_markdown fuzz_json_text)
+             fuzz_cli_args fuzz_instruction_markdown fuzz_instruction_import fuzz_json_text)
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a \
@@ -100,7 +100,7 @@ for t in "${TARGETS[@]}"; do
     extra=() max_len=262144 budget=$CORPUS_BUDGET
     case $t in
     fuzz_brep | fuzz_fcstd_document) extra=(-ignore_crashes=1) ;;
-    fuzz_instruction_markdown) max_len=16384 ;;
+    fuzz_instruction_markdown | fuzz_instruction_import) max_len=16384 ;;
     esac
     # FCStd documents are zips of several entries: under 256 KiB their minimised corpus kept only inputs below
     # 4 KiB and lost coverage (68.7 -> 62.2 % of the focus lines); they get 1 MiB. So do Document.xml files,

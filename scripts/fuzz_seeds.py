@@ -86,10 +86,12 @@ for n, line in enumerate(open("docs/cli.md", encoding="utf-8")):
 for c in sorted(commands):
     put("fuzz_cli_args", "help-" + c, ("%s\0--help" % c).encode())
     put("fuzz_cli_args", "help-cmd-" + c, ("help\0%s" % c).encode())
-# fuzz_instruction_markdown: the sample pack's instruction.md files and the repository's own Markdown.
+# fuzz_instruction_markdown and fuzz_instruction_import (layout, parsing alone): the sample pack's
+# instruction.md files and the repository's own Markdown.
 for p in sorted(glob.glob("resources/sample/pack/*/instruction.md")) + sorted(glob.glob("docs/*.md")) + \
         ["README.md"]:
-    put("fuzz_instruction_markdown", p.replace("/", "_"), open(p, "rb").read()[:65536])
+    for target in ("fuzz_instruction_markdown", "fuzz_instruction_import"):
+        put(target, p.replace("/", "_"), open(p, "rb").read()[:65536])
 for p in sorted(glob.glob("resources/sample/pack/*/task.toml")):
     put("fuzz_task_toml", p.replace("/", "_"), open(p, "rb").read())
 for p in sorted(glob.glob("resources/sample/results/*/*/agent/trajectory.json"))[:10] + \

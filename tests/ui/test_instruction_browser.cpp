@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The Instruction tab never reads a file an instruction.md names (ui/inspector/instruction_browser.h): an
 // image of a local path is drawn as missing, `![x](/dev/zero)` renders at once instead of reading until
-// memory runs out, and every committed fuzz_instruction_markdown finding
-// (tests/data/hostile/fuzz-regressions/fuzz_instruction_markdown/) renders through the inspector's own path.
+// memory runs out, and every committed finding of fuzz_instruction_markdown and fuzz_instruction_import
+// (tests/data/hostile/fuzz-regressions/<target>/) renders through the inspector's own path.
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -54,16 +54,20 @@ TEST(InstructionBrowser, ALocalImageIsNeverRead) {
 
 TEST(InstructionBrowser, EveryCommittedFuzzFindingRenders) {
     InspectorPanels panels;
-    const auto root = std::filesystem::path(VERNIER_TEST_DATA_DIR) / "hostile/fuzz-regressions" /
-                      "fuzz_instruction_markdown";
+    const auto root = std::filesystem::path(VERNIER_TEST_DATA_DIR) / "hostile/fuzz-regressions";
     int replayed = 0;
-    for (const auto& f : std::filesystem::directory_iterator(root)) {
-        SCOPED_TRACE(f.path().string());
-        std::ifstream in(f.path(), std::ios::binary);
-        std::stringstream ss;
-        ss << in.rdbuf();
-        EXPECT_GE(renderedHeight(panels.instruction(), ss.str()), 0.0);
-        ++replayed;
+    // The layout target's findings and the parsing target's (fuzz_instruction_import, which has none yet):
+    // both through the whole path, parsing and layout.
+    for (const char* target : {"fuzz_instruction_markdown", "fuzz_instruction_import"}) {
+        if (!std::filesystem::is_directory(root / target)) continue;
+        for (const auto& f : std::filesystem::directory_iterator(root / target)) {
+            SCOPED_TRACE(f.path().string());
+            std::ifstream in(f.path(), std::ios::binary);
+            std::stringstream ss;
+            ss << in.rdbuf();
+            EXPECT_GE(renderedHeight(panels.instruction(), ss.str()), 0.0);
+            ++replayed;
+        }
     }
     EXPECT_GE(replayed, 1); // image-reads-dev-zero-manual at least
 }
