@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <exception>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace vernier {
@@ -37,5 +39,34 @@ template <typename Fn> void parallelFor(std::size_t n, std::size_t maxThreads, s
             fn(i);
     });
 }
+
+// Runs fn() on a thread of its own from construction on. wait() returns once it has and rethrows what it
+// threw; the destructor waits too (so whatever fn reads outlives its run when declared before), without
+// rethrowing.
+class Beside {
+public:
+    template <typename Fn>
+    explicit Beside(Fn fn)
+        : thread_(QThread::create([this, fn = std::move(fn)]() mutable {
+              try {
+                  fn();
+              } catch (...) {
+                  error_ = std::current_exception();
+              }
+          })) {
+        thread_->start();
+    }
+    Beside(const Beside&) = delete;
+    Beside& operator=(const Beside&) = delete;
+    ~Beside() { thread_->wait(); }
+    void wait() {
+        thread_->wait();
+        if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+    }
+
+private:
+    std::exception_ptr error_;
+    std::unique_ptr<QThread> thread_;
+};
 
 } // namespace vernier

@@ -491,13 +491,20 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
             rememberTreeSha256(key.canon, treeSha);
             phase("stamps and tree hash");
         }
-        if (follow) {
-            FollowListing listing;
-            for (const TakenSignal& t : taken)
-                listing.add(t.signal.path, t.signal.dir, t.signal.mtime, t.signal.size);
-            *follow = listing.state(QString::fromStdString(bundle));
-            phase("follow state");
-        }
+    }
+    // The follow state from the signals just taken; with the write deferred, beside the rows' encoding.
+    bool followed = false;
+    const auto followFrom = [&](std::span<const TakenSignal> all) {
+        FollowListing listing;
+        for (const TakenSignal& t : all)
+            listing.add(t.signal.path, t.signal.dir, t.signal.mtime, t.signal.size);
+        *follow = listing.state(QString::fromStdString(bundle));
+        followed = true;
+    };
+    const bool followHere = fast && follow;
+    if (followHere && !defer) {
+        followFrom(taken);
+        phase("follow state");
     }
     opened.reset();
     const auto& [trialDirs, before, after, localInfo, first, reused, fromIndex] = read;
@@ -510,9 +517,10 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         if (zipped) ctx.zip = nullptr; // zip entries are stored by name
         const std::span<const TrialRecord> mine(out.data() + first, out.size() - first); // not copied
         if (defer) {
-            auto write = deferIndexFile(indexPath, key, ctx, mine, trialDirs, std::move(taken),
-                                        fast ? std::optional<LateStats>(std::move(lateStats)) : std::nullopt,
-                                        before, after, localInfo, treeSha);
+            auto write =
+                deferIndexFile(indexPath, key, ctx, mine, trialDirs, std::move(taken),
+                               fast ? std::optional<LateStats>(std::move(lateStats)) : std::nullopt, before,
+                               after, localInfo, treeSha, followHere ? std::function(followFrom) : nullptr);
             defer->push_back([write = std::move(write), indexPath] {
                 try {
                     write();
@@ -521,7 +529,8 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
                                  e.what());
                 }
             });
-            phase("rows encoded for the deferred index write");
+            phase(followHere ? "rows encoded for the deferred index write, follow state beside"
+                             : "rows encoded for the deferred index write");
             r.deferred = true;
         } else {
             std::vector<std::vector<Signal>> perTrial;
@@ -536,6 +545,8 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
     } catch (const std::exception& e) {
         r.writeError = std::string("trial index not written: ") + e.what();
     }
+    // A deferred write that failed before the follow state was built (its signals went with it): a walk.
+    if (followHere && !followed) *follow = scanFollowState(QString::fromStdString(bundle));
     return r;
 }
 

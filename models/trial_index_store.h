@@ -121,13 +121,16 @@ struct LateStats {
     std::vector<std::size_t> files;
     bool gone = false;
 };
+// `beside`, when set, is run on this thread with the signals while the rows are encoded on another (the
+// follow state of a GUI open, docs/index.md "Deferred write").
 std::function<void()> deferIndexFile(const std::string& path, const BundleKey& key, const PathContext& ctx,
                                      std::span<const TrialRecord> trials,
                                      const std::vector<std::string>& trialDirs,
-                                     std::vector<TakenSignal> taken, std::optional<LateStats> late,
+                                     std::vector<TakenSignal>&& taken, std::optional<LateStats> late,
                                      const std::vector<ImportProblem>& before,
                                      const std::vector<ImportProblem>& after, const BundleInfo& info,
-                                     const std::string& treeSha);
+                                     const std::string& treeSha,
+                                     const std::function<void(std::span<const TakenSignal>)>& beside = {});
 
 // Updates the index at `path` to the trials of a partial update: a copy of the file keeps the rows in
 // `plan.kept` byte for byte (renumbered in place when trials were added or removed before them), gets the

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "models/parallel.h"
 #include "models/trial_index_codec.h"
 #include "models/trial_index_signals.h"
 #include "models/trial_index_sqlite.h"
@@ -302,10 +303,11 @@ void writeIndexFile(const std::string& path, const BundleKey& key, const PathCon
 std::function<void()> deferIndexFile(const std::string& path, const BundleKey& key, const PathContext& ctx,
                                      std::span<const TrialRecord> trials,
                                      const std::vector<std::string>& trialDirs,
-                                     std::vector<TakenSignal> taken, std::optional<LateStats> late,
+                                     std::vector<TakenSignal>&& taken, std::optional<LateStats> late,
                                      const std::vector<ImportProblem>& before,
                                      const std::vector<ImportProblem>& after, const BundleInfo& info,
-                                     const std::string& treeSha) {
+                                     const std::string& treeSha,
+                                     const std::function<void(std::span<const TakenSignal>)>& beside) {
     struct Deferred {
         WholeIndex whole;
         std::vector<TrialRowText> rows;
@@ -320,10 +322,19 @@ std::function<void()> deferIndexFile(const std::string& path, const BundleKey& k
     d->taken = std::move(taken);
     d->late = std::move(late);
     // Now only what the records give; the signals are sorted to their trials when writing.
-    d->rows.reserve(trials.size());
-    const std::vector<Signal> none;
-    for (std::size_t i = 0; i < trials.size(); ++i)
-        d->rows.push_back(prepareTrialRow(trials[i], trialDirs[i], none, ctx));
+    const auto encode = [&] {
+        d->rows.reserve(trials.size());
+        const std::vector<Signal> none;
+        for (std::size_t i = 0; i < trials.size(); ++i)
+            d->rows.push_back(prepareTrialRow(trials[i], trialDirs[i], none, ctx));
+    };
+    if (beside) {
+        Beside encoding(encode); // declared after `d`: joined before `d` can go
+        beside(d->taken);
+        encoding.wait();
+    } else {
+        encode();
+    }
     return [d] {
         if (d->late) {
             // The files no read stamped, stat'ed now, on this one thread: the GUI is painting the trials
