@@ -14,6 +14,7 @@
 #include <cstring>
 #include <filesystem>
 #include <set>
+#include <string_view>
 
 #include "models/parallel.h"
 #include "models/regular_file.h"
@@ -168,7 +169,21 @@ struct FastWalker {
         std::size_t part; // where its output goes
     };
 
-    // The entries of the folder open as `fd`, sorted by name, with their readdir types; false when it
+    // Whether entry `a` comes before `b` when the walk's output is compared as whole paths: a folder's name
+    // counts with the '/' its entries' paths continue with, so that "a-b" comes before "a" when "a" is a
+    // folder ("a-b" < "a/x"). Siblings in this order make the depth-first walk list files already sorted.
+    static bool beforeAsPaths(const std::pair<std::string, unsigned char>& a,
+                              const std::pair<std::string, unsigned char>& b) {
+        const std::string_view x = a.first, y = b.first;
+        const std::size_t n = std::min(x.size(), y.size());
+        if (const int c = x.substr(0, n).compare(y.substr(0, n)); c != 0) return c < 0;
+        if (x.size() == y.size()) return false;
+        // One name is the other's beginning: what follows it is '/' for a folder, nothing for a file.
+        if (x.size() < y.size()) return a.second != DT_DIR || '/' < static_cast<unsigned char>(y[n]);
+        return b.second == DT_DIR && static_cast<unsigned char>(x[n]) < '/';
+    }
+
+    // The entries of the folder open as `fd`, in beforeAsPaths order, with their readdir types; false when it
     // cannot be read to the end. getdents64 into one buffer per thread: opendir would allocate 32 KiB and
     // make one more system call per folder, and a 10^5-trial bundle has half a million folders.
     static bool readEntries(int fd, std::vector<std::pair<std::string, unsigned char>>& entries) {
@@ -191,7 +206,7 @@ struct FastWalker {
                 entries.emplace_back(name, type);
             }
         }
-        std::sort(entries.begin(), entries.end());
+        std::sort(entries.begin(), entries.end(), beforeAsPaths);
         return true;
     }
 
@@ -333,9 +348,12 @@ std::optional<BundleTree> BundleTree::listFolder(const std::string& path, std::v
         for (auto& f : p.files)
             fileList.push_back(std::move(f));
     parts.clear();
-    // The listing is sorted by path, like open()'s (a folder's walk order is not: "a/x" comes after "a-b").
-    std::sort(fileList.begin(), fileList.end(),
-              [](const ListedStat& a, const ListedStat& b) { return a.rel < b.rel; });
+    // The listing is sorted by path, like open()'s. The walk lists in that order already (beforeAsPaths),
+    // except where readdir did not type an entry: checked, and sorted only then (1.3 million paths took
+    // 0.2 s of the open of a 10^5-trial bundle, on one thread).
+    const auto byPath = [](const ListedStat& a, const ListedStat& b) { return a.rel < b.rel; };
+    if (!std::is_sorted(fileList.begin(), fileList.end(), byPath))
+        std::sort(fileList.begin(), fileList.end(), byPath);
     t.files_.reserve(files);
     std::vector<std::uint32_t> pending;
     for (auto& f : fileList) {

@@ -48,10 +48,17 @@ void makeTree(const fs::path& root) {
             write(trial / "agent/trajectory.json", "[]");
             write(trial / "verifier/reward.txt", "0.5");
             write(trial / "artifacts/app/answer.FCStd", "PK");
+            if (t == 0) { // names beside a folder's that sort around its "verifier/" (inside a walk unit)
+                write(trial / "verifier.json", "{}");
+                write(trial / "verifier-old/reward.txt", "0.25");
+            }
         }
     }
     fs::create_directories(root / "empty/inner");
     write(root / "a-b", "sorts before a/");
+    write(root / "a.txt", "sorts before a/ too");
+    write(root / "a!/x", "so does a folder's content");
+    write(root / "a0", "sorts after a/");
     write(root / "a/x/y/z/deep.json", "{}");
     ASSERT_EQ(::mkfifo((root / "a/pipe").c_str(), 0600), 0);
 }
@@ -81,8 +88,8 @@ TEST(BundleTree, FolderWithStatsListsWhatAWalkFindsWithEachStat) {
     const auto tree = BundleTree::openFolderWithStats(root.string(), stats);
     ASSERT_TRUE(tree.has_value());
     const std::vector<std::string> expected = walkFiles(root);
-    ASSERT_EQ(expected.size(),
-              3u + 2u * 2u + 150u * 4u); // README, a-b, deep.json; two per job; four per trial
+    // README, a-b, a.txt, a!/x, a0, deep.json; two per job; four per trial and two more in one of each job
+    ASSERT_EQ(expected.size(), 6u + 2u * 2u + 150u * 4u + 2u * 2u);
     EXPECT_EQ(tree->files(), expected);
     EXPECT_TRUE(tree->problems().empty());
     EXPECT_EQ(BundleTree::open(root.string()).files(), expected); // open() lists the same on its fast path
