@@ -5,9 +5,12 @@
 // std::threads: zipped bundles are read through QuaZip, and a QThread releases its Qt thread data when it
 // finishes instead of at process exit.
 #include <QThread>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstddef>
 #include <exception>
 #include <memory>
@@ -16,11 +19,33 @@
 
 namespace vernier {
 
+// Lowers the calling thread's CPU priority by `steps` nice steps (Linux: each thread has its own nice value).
+// It cannot be raised again without privileges, so only threads that end with their work are lowered.
+inline void lowerThisThreadPriority(int steps) {
+    if (steps <= 0) return;
+    const auto tid = static_cast<id_t>(::gettid());
+    errno = 0;
+    const int now = ::getpriority(PRIO_PROCESS, tid);
+    if (errno == 0) (void)::setpriority(PRIO_PROCESS, tid, std::min(19, now + steps));
+}
+
+// How many nice steps below the caller the threads runOnThreads starts run (0: the same). The desktop
+// application sets it so that its parallel reads give way to its event loop, which then answers within
+// ~100 ms while 8 to 16 reader threads share two cores with it (docs/index.md "Giving way to the GUI").
+inline std::atomic<int>& helperThreadNiceSteps() {
+    static std::atomic<int> steps{0};
+    return steps;
+}
+
 // Runs worker() on `threads` threads, this one among them, and returns when all have returned.
 template <typename Fn> void runOnThreads(std::size_t threads, Fn worker) {
     std::vector<std::unique_ptr<QThread>> others;
+    const int nice = helperThreadNiceSteps().load();
     for (std::size_t k = 1; k < threads; ++k) {
-        others.emplace_back(QThread::create(worker));
+        others.emplace_back(QThread::create([worker, nice]() mutable {
+            lowerThisThreadPriority(nice);
+            worker();
+        }));
         others.back()->start();
     }
     worker();

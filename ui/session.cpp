@@ -16,6 +16,7 @@
 #include <set>
 
 #include "models/incremental_import.h"
+#include "models/parallel.h"
 #include "ui/bundle_watcher.h"
 #include "ui/ui_trace.h"
 
@@ -29,6 +30,22 @@ struct LoadResult {
     QString error;
     QHash<QString, BundleWatcher::FolderState> baselines; // followed folders, as the import read them
 };
+
+// Nice steps (docs/index.md "Giving way to the GUI"): the import's reader threads below the event loop and
+// the statistics, work nobody waits for (the deferred index write, opening a reopened zip) further below.
+constexpr int kHelperNiceSteps = 10;
+constexpr int kBackgroundNiceSteps = 15;
+
+// Threads for work nobody waits for, lowered once each; their own pool, so that no thread of the global one
+// (the statistics, the imports) is ever lowered. Waited for at exit, as the global pool is.
+void startInBackground(std::function<void()> work) {
+    static QThreadPool pool;
+    pool.start([work = std::move(work)] {
+        thread_local const bool lowered = (lowerThisThreadPriority(kBackgroundNiceSteps), true);
+        (void)lowered;
+        work();
+    });
+}
 
 // How long a trial that cannot be read is retried before it is reported (docs/formats.md, "Live follow").
 constexpr qint64 kFollowRetryMs = 30000;
@@ -80,6 +97,7 @@ std::shared_ptr<Analysis> analysedSnapshot(const std::shared_ptr<const ResultSet
 Session::Session(QObject* parent)
     : QObject(parent), analysis_(std::make_shared<Analysis>()), watcher_(new BundleWatcher(this)) {
     rescoreWorkers_ = std::max(1, QThread::idealThreadCount());
+    helperThreadNiceSteps() = kHelperNiceSteps; // a session is the GUI's: its parallel reads give way to it
     qRegisterMetaType<vernier::TrialId>();
     connect(watcher_, &BundleWatcher::trialsChanged, this, &Session::onTrialsChanged);
     connect(watcher_, &BundleWatcher::runningTrialsChanged, this,
@@ -332,9 +350,9 @@ void Session::startImport() {
                 phases.mark("statistics");
                 // A zip reopened from its index is opened when a file of it is first read; here, beside
                 // the first paint, rather than when the user first opens a trial.
-                QThreadPool::globalInstance()->start([set] { openTrialArchives(*set); });
+                startInBackground([set] { openTrialArchives(*set); });
                 for (auto& write : indexWrites)
-                    QThreadPool::globalInstance()->start(std::move(write));
+                    startInBackground(std::move(write));
             } catch (const std::exception& e) {
                 r.error = QString::fromUtf8(e.what());
             }
