@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <charconv>
 #include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
@@ -19,6 +20,7 @@
 #include <map>
 #include <mutex>
 #include <openssl/evp.h>
+#include <set>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
@@ -62,15 +64,34 @@ std::map<std::string, std::string>& remembered() {
     static std::map<std::string, std::string> m;
     return m;
 }
+// Folders whose hash is on its way (expectTreeSha256), and the wait for one to be settled.
+std::set<std::string>& pending() {
+    static std::set<std::string> p;
+    return p;
+}
+std::condition_variable& settled() {
+    static std::condition_variable c;
+    return c;
+}
 
 } // namespace
 
 void rememberTreeSha256(const std::string& canonicalFolder, const std::string& sha) {
+    {
+        const std::lock_guard<std::mutex> lock(rememberedMutex());
+        if (sha.empty())
+            remembered().erase(canonicalFolder);
+        else
+            remembered()[canonicalFolder] = sha;
+        if (pending().erase(canonicalFolder) == 0) return;
+    }
+    settled().notify_all();
+}
+
+void expectTreeSha256(const std::string& canonicalFolder) {
     const std::lock_guard<std::mutex> lock(rememberedMutex());
-    if (sha.empty())
-        remembered().erase(canonicalFolder);
-    else
-        remembered()[canonicalFolder] = sha;
+    remembered().erase(canonicalFolder);
+    pending().insert(canonicalFolder);
 }
 
 namespace {
@@ -186,9 +207,11 @@ std::string treeSha256(const std::string& folder) {
     {
         std::error_code ec;
         const fs::path canon = fs::canonical(folder, ec);
-        const std::lock_guard<std::mutex> lock(rememberedMutex());
-        if (!ec)
+        std::unique_lock<std::mutex> lock(rememberedMutex());
+        if (!ec) {
+            settled().wait(lock, [&] { return pending().count(canon.string()) == 0; });
             if (auto it = remembered().find(canon.string()); it != remembered().end()) return it->second;
+        }
     }
     std::vector<TreeFile> files;
     std::error_code ec;

@@ -63,7 +63,12 @@ using TreeFileAt = std::function<void(std::size_t, std::string_view&, std::uint6
 std::string treeSha256Of(std::size_t count, const TreeFileAt& file);
 // The trial index (models/trial_index.cpp) records the tree hash of a folder it validated, by canonical
 // path; empty forgets it (then treeSha256 walks the folder).
+// A pending hash (expectTreeSha256) is settled by either.
 void rememberTreeSha256(const std::string& canonicalFolder, const std::string& sha);
+// The folder's tree hash is on its way (a deferred index write hashes its signals, docs/index.md "Deferred
+// write"): treeSha256 waits for rememberTreeSha256 instead of walking the folder. Whoever calls this settles
+// it, with the hash or with an empty one (then the waiters walk).
+void expectTreeSha256(const std::string& canonicalFolder);
 // SHA-256 of a file's bytes (hex); empty when it cannot be read. The hash of a file of at least
 // kRememberedHashBytes is remembered in the user cache with the file's stamp (device, inode, size,
 // modification and status-change times), and taken from there for the same unchanged file instead of reading

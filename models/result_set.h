@@ -68,6 +68,10 @@ struct ImportOptions {
     // rows are encoded and the writing is appended here, for the caller to run (once each, on any thread)
     // once the trials are on screen (docs/index.md "Deferred write"). A write that fails says so on stderr.
     std::vector<std::function<void()>>* deferredIndexWrites = nullptr;
+    // With deferredIndexWrites: the `stat`s of the files the import does not read are left to the write too
+    // (the GUI, which runs it on one thread beside its painting); false takes them while listing, on many
+    // threads (the CLI, which runs the write beside its statistics and waits for it before exiting).
+    bool deferredWriteStats = true;
 };
 
 class ResultSet {

@@ -270,7 +270,7 @@ namespace {
 IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& out,
                          std::vector<ImportProblem>& problems, BundleInfo* info, const std::string& indexPath,
                          bool readExisting, FollowFolderState* follow = nullptr,
-                         std::vector<std::function<void()>>* defer = nullptr) {
+                         std::vector<std::function<void()>>* defer = nullptr, bool deferStats = true) {
     IndexedImport r;
     r.indexPath = indexPath;
     const BundleKey key = keyOf(bundle);
@@ -391,9 +391,10 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
     std::optional<BundleTree> fast;
     // The files every trial's import reads are stamped by that read (BundleTree::readStampOf): their
     // signals and the tree hash are completed after the reading (docs/index.md "Validation").
-    // With the write deferred, every file's stamp is left to its read or to the write (docs/index.md
-    // "Deferred write"): the listing stats none.
-    if (key.kind == "folder") fast = BundleTree::openFolderWithStats(bundle, listed, true, defer != nullptr);
+    // With the write deferred (and its stats), every file's stamp is left to its read or to the write
+    // (docs/index.md "Deferred write"): the listing stats none.
+    const bool lateStatsOn = defer != nullptr && deferStats;
+    if (key.kind == "folder") fast = BundleTree::openFolderWithStats(bundle, listed, true, lateStatsOn);
     std::size_t firstFile = 0;              // fast path: taken[firstFile + i] is files()[i]'s signal
     LateStats lateStats;                    // fast path, write deferred: what the write stats and hashes
     std::vector<std::size_t> stampedOnRead; // ... the i whose stamp the reading gives
@@ -461,7 +462,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         // With the write deferred, a file not read is stat'ed by the write, except a result.json (the follow
         // state needs its stamp now); the tree hash is the write's too.
         std::atomic<bool> gone{false};
-        std::vector<char> later(defer ? stampedOnRead.size() : 0, 0);
+        std::vector<char> later(lateStatsOn ? stampedOnRead.size() : 0, 0);
         const FolderFd root(key.canon);
         parallelFor(stampedOnRead.size(), [&](std::size_t k) {
             const std::size_t i = stampedOnRead[k];
@@ -471,7 +472,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
                 s.ctime = st->ctimeNs;
                 s.size = st->size;
                 s.inode = static_cast<std::int64_t>(st->inode);
-            } else if (defer && harbor::baseName(s.path) != "result.json") {
+            } else if (lateStatsOn && harbor::baseName(s.path) != "result.json") {
                 later[k] = 1;
             } else if (!statSignal(root.fd, s.path, false, s)) {
                 s.mtime = s.ctime = s.size = -1;
@@ -483,7 +484,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
                 if (later[k]) lateStats.files.push_back(firstFile + stampedOnRead[k]);
             lateStats.firstFile = firstFile;
             lateStats.gone = gone;
-            rememberTreeSha256(key.canon, {}); // not vouched for until the write has hashed the signals
+            rememberTreeSha256(key.canon, {}); // the write hashes the signals (and says it will)
             phase("stamps of the reads");
         } else {
             treeSha =
@@ -576,7 +577,7 @@ IndexedImport importBundleIndexed(const std::string& bundle, std::vector<TrialRe
     FollowFolderState follow;
     const bool following = options.followStates && isFollowableFolder(QString::fromStdString(bundle));
     IndexedImport r = runIndexed(bundle, out, problems, info, where, true, following ? &follow : nullptr,
-                                 options.deferredIndexWrites);
+                                 options.deferredIndexWrites, options.deferredWriteStats);
     if (following) (*options.followStates)[bundle] = std::move(follow);
     if (!r.note.empty()) std::fprintf(stderr, "note: %s\n", r.note.c_str());
     if (const char* trace = std::getenv("VERNIER_INDEX_TRACE"); trace && *trace && *trace != '0') {

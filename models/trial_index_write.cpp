@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "models/parallel.h"
+#include "models/provenance_json.h"
 #include "models/trial_index_codec.h"
 #include "models/trial_index_signals.h"
 #include "models/trial_index_sqlite.h"
@@ -313,7 +314,18 @@ std::function<void()> deferIndexFile(const std::string& path, const BundleKey& k
         std::vector<TrialRowText> rows;
         std::vector<std::string> trialDirs;
         std::vector<TakenSignal> taken;
-        std::optional<LateStats> late;
+        std::optional<LateStats> late; // set: the folder's tree hash is expected from this write
+        bool hashed = false;
+        Deferred() = default;
+        Deferred(const Deferred&) = delete;
+        Deferred& operator=(const Deferred&) = delete;
+        // Gives the expected tree hash (empty: unknown, the waiters walk the folder) once.
+        void settle(const std::string& sha) {
+            if (late && !hashed) rememberTreeSha256(whole.key.canon, sha);
+            hashed = true;
+        }
+        // A write that never runs still settles it.
+        ~Deferred() { settle({}); }
     };
     auto d = std::make_shared<Deferred>();
     d->whole = WholeIndex{path, key, ctx, trials.size(), {}, before, after, info, treeSha};
@@ -321,6 +333,7 @@ std::function<void()> deferIndexFile(const std::string& path, const BundleKey& k
     d->trialDirs = trialDirs;
     d->taken = std::move(taken);
     d->late = std::move(late);
+    if (d->late) expectTreeSha256(d->whole.key.canon); // settled by the write, or by `d` going unused
     // Now only what the records give; the signals are sorted to their trials when writing.
     const auto encode = [&] {
         d->rows.reserve(trials.size());
@@ -336,6 +349,12 @@ std::function<void()> deferIndexFile(const std::string& path, const BundleKey& k
         encode();
     }
     return [d] {
+        // A write that fails before hashing settles the expected hash as unknown, at once: whoever waits for
+        // it (a provenance block) must not wait for the closure to go.
+        struct Settled {
+            Deferred& d;
+            ~Settled() { d.settle({}); }
+        } settled{*d};
         if (d->late) {
             // The files no read stamped, stat'ed now, on this one thread: the GUI is painting the trials
             // beside it on the other core. The tree hash from every file's signal (none if one went).
@@ -351,6 +370,7 @@ std::function<void()> deferIndexFile(const std::string& path, const BundleKey& k
             d->whole.treeSha =
                 gone ? std::string()
                      : treeHashOf(std::span<const TakenSignal>(d->taken).subspan(d->late->firstFile));
+            d->settle(d->whole.treeSha);
         }
         std::vector<std::vector<Signal>> perTrial;
         assignSignals(std::move(d->taken), d->trialDirs, perTrial, d->whole.bundleLevel);

@@ -16,6 +16,7 @@
 #include <Standard_Version.hxx>
 
 #include "cli/command.h"
+#include "cli/results_common.h"
 #include "models/table_export.h"
 #include "scoring/errors.h"
 #include "vernier_version.h"
@@ -306,6 +307,10 @@ int main(int argc, char** argv) {
         if (a == "--") break;
         if (a == "--csv-raw" && !c->rawArgs) vernier::setCsvRaw(true);
     }
+    // Index writes a command started beside its work finish before the process exits, however it ends.
+    struct IndexWritesDone {
+        ~IndexWritesDone() { waitForIndexWrites(); }
+    } indexWritesDone;
     try {
         return c->run(rest);
     } catch (const vernier::InputError& e) {

@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 #include <cerrno>
@@ -15,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "models/parallel.h"
 #include "models/provenance_json.h"
 #include "models/report_json.h"
 #include "models/table_export.h"
@@ -122,6 +125,20 @@ SelectionPolicy attemptsPolicy(const Args& args, const std::optional<Workspace>&
 
 } // namespace
 
+namespace {
+
+std::vector<std::unique_ptr<Beside>>& indexWrites() {
+    static std::vector<std::unique_ptr<Beside>> writes;
+    return writes;
+}
+
+} // namespace
+
+void waitForIndexWrites() {
+    // Each write reports its own failure on stderr (the index is then rebuilt on the next open).
+    indexWrites().clear();
+}
+
 ResultSet loadResults(const Args& args) {
     const std::optional<Workspace> ws = commandWorkspace(args);
     std::string tasks = args.option("--tasks");
@@ -145,7 +162,14 @@ ResultSet loadResults(const Args& args) {
     ImportOptions options;
     options.splitByJob = args.flag("--split-by-job") || (ws && ws->splitByJob);
     options.useIndex = !args.flag("--no-index");
+    // A first open's index is written beside the command's statistics and output, not before them; the
+    // files the import does not read are stat'ed while listing, on many threads, as without deferring.
+    std::vector<std::function<void()>> writes;
+    options.deferredIndexWrites = &writes;
+    options.deferredWriteStats = false;
     ResultSet set = importResults(bundles, tasks, options);
+    for (auto& w : writes)
+        indexWrites().push_back(std::make_unique<Beside>(std::move(w)));
     set.setPolicy(policy);
     return set;
 }

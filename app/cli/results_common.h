@@ -35,6 +35,9 @@ std::optional<Workspace> commandWorkspace(const Args& args);
 // throws InputError for a missing --tasks or bundle. Applies the attempts policy (--policy, --attempts or
 // the workspace's) and split by job (--split-by-job or the workspace's).
 ResultSet loadResults(const Args& args);
+// Waits for the trial index writes loadResults started beside the command's own work (a first open writes
+// its bundle's index on a thread of its own, docs/index.md "Deferred write"); main() calls it before exiting.
+void waitForIndexWrites();
 
 // The report filters, checked against the set: an unknown system, workflow, category or task (or a filter
 // option without a value) is an InputError naming the valid values. Empty filter when none is given. With

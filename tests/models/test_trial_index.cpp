@@ -9,9 +9,11 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -689,35 +691,38 @@ TEST_F(TrialIndex, VanishedJobFolderListsTheBundleWhole) {
 
 // The GUI's first open hands the index write over (ImportOptions::deferredIndexWrites): nothing is written
 // before the import returns, and the write, run later, gives the file an import writes, row for row.
+// The same with the files not read stat'ed while listing (deferredWriteStats off), as the CLI defers.
 TEST_F(TrialIndex, DeferredWriteIsTheFileAnImportWrites) {
-    for (const std::string name : {"job-0.20", "ablation", "job-details-no-answers"}) {
-        SCOPED_TRACE(name);
-        const std::string job = dir_ / name;
-        copyTree(kHarbor + "/" + name, job);
-        std::vector<std::function<void()>> writes;
-        ImportOptions o;
-        o.deferredIndexWrites = &writes;
-        const ResultSet first = importResults({job}, kPack, o);
-        const std::string db = trialIndexPathFor(job);
-        EXPECT_FALSE(fs::exists(db));
-        ASSERT_EQ(writes.size(), 1u);
-        writes[0]();
-        ASSERT_TRUE(fs::exists(db));
-        const std::string fresh = dir_ / (name + "-fresh.sqlite");
-        ASSERT_TRUE(writeTrialIndex(job, fresh).written);
-        for (const char* sql :
-             {"SELECT * FROM trials ORDER BY ord", "SELECT * FROM reward_keys ORDER BY ord, key",
-              "SELECT * FROM problems ORDER BY seq", "SELECT * FROM bundle_files ORDER BY path",
-              "SELECT * FROM bundles", "SELECT * FROM meta WHERE key != 'written_at' ORDER BY key"})
-            EXPECT_EQ(queryText(db, sql), queryText(fresh, sql)) << sql;
-        EXPECT_FALSE(queryText(db, "SELECT * FROM trials").empty());
-        // And it is the index a reopen uses, giving what a plain import gives.
-        std::vector<TrialRecord> out;
-        std::vector<ImportProblem> problems;
-        EXPECT_EQ(importBundleIndexed(job, out, problems).state, IndexState::Used);
-        EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
-        EXPECT_EQ(describe(first), describe(importWith({job}, kPack, false)));
-    }
+    for (const bool lateStats : {true, false})
+        for (const std::string name : {"job-0.20", "ablation", "job-details-no-answers"}) {
+            SCOPED_TRACE(name + (lateStats ? ", stats in the write" : ", stats while listing"));
+            const std::string job = dir_ / (name + (lateStats ? "" : "-cli"));
+            copyTree(kHarbor + "/" + name, job);
+            std::vector<std::function<void()>> writes;
+            ImportOptions o;
+            o.deferredIndexWrites = &writes;
+            o.deferredWriteStats = lateStats;
+            const ResultSet first = importResults({job}, kPack, o);
+            const std::string db = trialIndexPathFor(job);
+            EXPECT_FALSE(fs::exists(db));
+            ASSERT_EQ(writes.size(), 1u);
+            writes[0]();
+            ASSERT_TRUE(fs::exists(db));
+            const std::string fresh = dir_ / (name + "-fresh.sqlite");
+            ASSERT_TRUE(writeTrialIndex(job, fresh).written);
+            for (const char* sql :
+                 {"SELECT * FROM trials ORDER BY ord", "SELECT * FROM reward_keys ORDER BY ord, key",
+                  "SELECT * FROM problems ORDER BY seq", "SELECT * FROM bundle_files ORDER BY path",
+                  "SELECT * FROM bundles", "SELECT * FROM meta WHERE key != 'written_at' ORDER BY key"})
+                EXPECT_EQ(queryText(db, sql), queryText(fresh, sql)) << sql;
+            EXPECT_FALSE(queryText(db, "SELECT * FROM trials").empty());
+            // And it is the index a reopen uses, giving what a plain import gives.
+            std::vector<TrialRecord> out;
+            std::vector<ImportProblem> problems;
+            EXPECT_EQ(importBundleIndexed(job, out, problems).state, IndexState::Used);
+            EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
+            EXPECT_EQ(describe(first), describe(importWith({job}, kPack, false)));
+        }
 }
 
 // The files a first open does not read are stat'ed by the deferred write, not while listing: one rewritten in
@@ -754,4 +759,36 @@ TEST_F(TrialIndex, DeferredWriteStatsTheFilesNotReadWhenItRuns) {
     const IndexedImport again = importBundleIndexed(job, out, problems);
     EXPECT_NE(again.state, IndexState::Used);
     EXPECT_EQ(describe(importWith({job}, kPack, true)), describe(importWith({job}, kPack, false)));
+}
+
+// A folder's tree hash (the provenance block's) is the deferred write's to give: asked for before the write
+// has run, treeSha256 waits for it rather than walking the folder, and gets the walk's value; a write that
+// never runs settles it as unknown when it goes, and the asker walks.
+TEST_F(TrialIndex, DeferredWriteGivesTheTreeHashAProvenanceBlockWaitsFor) {
+    for (const bool lateStats : {true, false}) {
+        SCOPED_TRACE(lateStats ? "stats in the write" : "stats while listing");
+        const std::string job = dir_ / (lateStats ? "job" : "job-cli");
+        copyTree(kHarbor + "/job-0.20", job);
+        const std::string walked = walkedTreeHash(job);
+        std::vector<std::function<void()>> writes;
+        ImportOptions o;
+        o.deferredIndexWrites = &writes;
+        o.deferredWriteStats = lateStats;
+        (void)importResults({job}, kPack, o);
+        ASSERT_EQ(writes.size(), 1u);
+        auto asked = std::async(std::launch::async, [&] { return treeSha256(job); });
+        EXPECT_EQ(asked.wait_for(std::chrono::milliseconds(200)), std::future_status::timeout);
+        writes[0]();
+        EXPECT_EQ(asked.get(), walked);
+        EXPECT_EQ(treeSha256(job), walked); // remembered
+
+        fs::remove(trialIndexPathFor(job));
+        writes.clear();
+        (void)importResults({job}, kPack, o);
+        ASSERT_EQ(writes.size(), 1u);
+        auto unanswered = std::async(std::launch::async, [&] { return treeSha256(job); });
+        EXPECT_EQ(unanswered.wait_for(std::chrono::milliseconds(200)), std::future_status::timeout);
+        writes.clear(); // the write goes without running
+        EXPECT_EQ(unanswered.get(), walked);
+    }
 }
