@@ -30,8 +30,8 @@ inline void lowerThisThreadPriority(int steps) {
 }
 
 // How many nice steps below the caller the threads runOnThreads starts run (0: the same). The desktop
-// application sets it so that its parallel reads give way to its event loop, which then answers within
-// ~100 ms while 8 to 16 reader threads share two cores with it (docs/index.md "Giving way to the GUI").
+// application sets it so that its parallel reads give way to its event loop and statistics when those want a
+// core (docs/index.md "Giving way to the GUI").
 inline std::atomic<int>& helperThreadNiceSteps() {
     static std::atomic<int> steps{0};
     return steps;
