@@ -112,6 +112,8 @@ if [ -f "$ZIP" ]; then
     row "zip import, first open" "$(median3 zimport_first)"
     row "zip import, reopen" "$(median3 zimport_reopen)"
     zimport_reopen
+    zcli_first() { drop_index && zcli; }
     row "zip cli, no index" "$(median3 zcli --no-index)"
+    row "zip cli, first open" "$(median3 zcli_first)"
     row "zip cli, reopen (index)" "$(median3 zcli)"
 fi
