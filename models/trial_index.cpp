@@ -366,7 +366,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
     // Only what changed is listed and read again, and only its rows are written.
     if (stored && key.kind == "folder" && !stored->treeSha.empty())
         if (auto partial = runPartial(bundle, key, ctx, *stored, changed, bundleSignalChanged, out, problems,
-                                      info, indexPath, follow))
+                                      info, indexPath, follow, defer))
             return *partial;
 
     // Read the bundle, taking unchanged trial folders from the index.

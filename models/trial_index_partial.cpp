@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -52,7 +53,8 @@ std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleK
                                         const StoredIndex& stored, const std::vector<char>& changed,
                                         const std::vector<char>& bundleChanged, std::vector<TrialRecord>& out,
                                         std::vector<ImportProblem>& problems, BundleInfo* info,
-                                        const std::string& indexPath, FollowFolderState* follow) {
+                                        const std::string& indexPath, FollowFolderState* follow,
+                                        std::vector<std::function<void()>>* defer) {
     const FolderFd root(key.canon);
     if (root.fd < 0) return std::nullopt;
     const auto ownerKey = [](const Signal& s) { return s.dir && !s.path.empty() ? s.path + "/" : s.path; };
@@ -242,9 +244,23 @@ std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleK
     rememberTreeSha256(key.canon, treeSha);
     try {
         const std::span<const TrialRecord> mine(out.data() + first, out.size() - first); // not copied
-        updateIndexFile(indexPath, ctx, mine, trialDirs, plan, bundleLevel, before, after, localInfo,
-                        treeSha);
-        r.written = true;
+        if (defer) {
+            auto update = deferIndexUpdate(indexPath, ctx, mine, trialDirs, plan, bundleLevel, before, after,
+                                           localInfo, treeSha);
+            defer->push_back([update = std::move(update), indexPath] {
+                try {
+                    update();
+                } catch (const std::exception& e) {
+                    std::fprintf(stderr, "note: trial index %s not updated: %s\n", indexPath.c_str(),
+                                 e.what());
+                }
+            });
+            r.deferred = true;
+        } else {
+            updateIndexFile(indexPath, ctx, mine, trialDirs, plan, bundleLevel, before, after, localInfo,
+                            treeSha);
+            r.written = true;
+        }
     } catch (const std::exception& e) {
         r.writeError = std::string("trial index not written: ") + e.what();
     }

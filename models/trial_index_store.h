@@ -141,6 +141,13 @@ void updateIndexFile(const std::string& path, const PathContext& ctx, std::span<
                      const std::vector<Signal>& bundleLevel, const std::vector<ImportProblem>& before,
                      const std::vector<ImportProblem>& after, const BundleInfo& info,
                      const std::string& treeSha);
+// The same, the written rows encoded now and the file updated when the returned function runs (the GUI and
+// the CLI, docs/index.md "Deferred write").
+std::function<void()>
+deferIndexUpdate(const std::string& path, const PathContext& ctx, std::span<const TrialRecord> trials,
+                 const std::vector<std::string>& trialDirs, const RowPlan& plan,
+                 const std::vector<Signal>& bundleLevel, const std::vector<ImportProblem>& before,
+                 const std::vector<ImportProblem>& after, const BundleInfo& info, const std::string& treeSha);
 
 // The import of a folder bundle whose index recorded a tree hash, reading only what changed (docs/index.md
 // "Partial update"); `changed` per stored trial, `bundleChanged` per stored bundle signal; the folder's
@@ -150,6 +157,7 @@ std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleK
                                         const StoredIndex& stored, const std::vector<char>& changed,
                                         const std::vector<char>& bundleChanged, std::vector<TrialRecord>& out,
                                         std::vector<ImportProblem>& problems, BundleInfo* info,
-                                        const std::string& indexPath, FollowFolderState* follow);
+                                        const std::string& indexPath, FollowFolderState* follow,
+                                        std::vector<std::function<void()>>* defer = nullptr);
 
 } // namespace vernier::index_store

@@ -390,15 +390,28 @@ std::function<void()> deferIndexFile(const std::string& path, const BundleKey& k
     };
 }
 
-// Updates the index at `path` to the trials of a partial update (docs/index.md "Partial update"): a copy of
+// What a partial update changes in an index file (docs/index.md "Partial update"); the written rows are
+// inserted by the caller's function, in the order of plan.written.
+struct IndexUpdate {
+    std::string path;
+    PathContext ctx;
+    std::size_t trials = 0;
+    RowPlan plan; // writtenSignals unused here
+    std::vector<Signal> bundleLevel;
+    std::vector<ImportProblem> before, after;
+    BundleInfo info;
+    std::string treeSha;
+};
+
+// Updates the index at `u.path` to the trials of a partial update (docs/index.md "Partial update"): a copy of
 // the file keeps the rows in `plan.kept` byte for byte (renumbered in place when trials were added or removed
 // before them), gets the rows in `plan.written`, the problems, the bundle's own signals and what depends on
 // all trials (tree hash, versions, counts), and is renamed over the index.
-void updateIndexFile(const std::string& path, const PathContext& ctx, std::span<const TrialRecord> trials,
-                     const std::vector<std::string>& trialDirs, const RowPlan& plan,
-                     const std::vector<Signal>& bundleLevel, const std::vector<ImportProblem>& before,
-                     const std::vector<ImportProblem>& after, const BundleInfo& info,
-                     const std::string& treeSha) {
+void updateWhole(const IndexUpdate& u,
+                 const std::function<void(sqlite3*, sqlite3_stmt*, sqlite3_stmt*)>& insertWritten) {
+    const std::string& path = u.path;
+    const PathContext& ctx = u.ctx;
+    const RowPlan& plan = u.plan;
     TempIndexFile file(path);
     std::error_code ec;
     fs::copy_file(path, file.name(), ec);
@@ -448,20 +461,16 @@ void updateIndexFile(const std::string& path, const PathContext& ctx, std::span<
     {
         Stmt ins = prepare(db.get(), kInsertTrial);
         Stmt keys = prepare(db.get(), kInsertRewardKey);
-        for (std::size_t k = 0; k < plan.written.size(); ++k) {
-            const std::size_t i = plan.written[k];
-            insertTrialRow(db.get(), ins.get(), keys.get(), static_cast<std::int64_t>(i), trials[i],
-                           prepareTrialRow(trials[i], trialDirs[i], *plan.writtenSignals[k], ctx), ctx);
-        }
-        insertProblems(db.get(), before, after, ctx);
-        insertBundleFiles(db.get(), bundleLevel);
+        insertWritten(db.get(), ins.get(), keys.get());
+        insertProblems(db.get(), u.before, u.after, ctx);
+        insertBundleFiles(db.get(), u.bundleLevel);
         {
             Stmt m = prepare(db.get(), "UPDATE meta SET value = ? WHERE key = ?");
             const std::vector<std::pair<std::string, std::string>> values = {
-                {"trials", std::to_string(trials.size())},
-                {"jobs", std::to_string(info.jobs)},
-                {"harbor_versions", joined(info.harborVersions, "\n")},
-                {"tree_sha256", treeSha},
+                {"trials", std::to_string(u.trials)},
+                {"jobs", std::to_string(u.info.jobs)},
+                {"harbor_versions", joined(u.info.harborVersions, "\n")},
+                {"tree_sha256", u.treeSha},
                 {"written_by", std::string("vernier ") + VERNIER_VERSION},
                 {"written_at", secondsNow()}};
             for (const auto& [k, v] : values) {
@@ -471,15 +480,61 @@ void updateIndexFile(const std::string& path, const PathContext& ctx, std::span<
                 sqlite3_reset(m.get());
             }
             Stmt b = prepare(db.get(), "UPDATE bundles SET trials = ?, jobs = ?, harbor_versions = ?");
-            sqlite3_bind_int64(b.get(), 1, static_cast<std::int64_t>(trials.size()));
-            sqlite3_bind_int(b.get(), 2, info.jobs);
-            bindText(b.get(), 3, joined(info.harborVersions, " "));
+            sqlite3_bind_int64(b.get(), 1, static_cast<std::int64_t>(u.trials));
+            sqlite3_bind_int(b.get(), 2, u.info.jobs);
+            bindText(b.get(), 3, joined(u.info.harborVersions, " "));
             if (sqlite3_step(b.get()) != SQLITE_DONE) throw InputError(sqlite3_errmsg(db.get()));
         }
         exec(db.get(), "COMMIT");
     }
     db.reset(); // closed before the rename
     file.commit();
+}
+
+void updateIndexFile(const std::string& path, const PathContext& ctx, std::span<const TrialRecord> trials,
+                     const std::vector<std::string>& trialDirs, const RowPlan& plan,
+                     const std::vector<Signal>& bundleLevel, const std::vector<ImportProblem>& before,
+                     const std::vector<ImportProblem>& after, const BundleInfo& info,
+                     const std::string& treeSha) {
+    IndexUpdate u{path, ctx, trials.size(), {plan.kept, {}, {}}, bundleLevel, before, after, info, treeSha};
+    updateWhole(u, [&](sqlite3* db, sqlite3_stmt* ins, sqlite3_stmt* keys) {
+        for (std::size_t k = 0; k < plan.written.size(); ++k) {
+            const std::size_t i = plan.written[k];
+            insertTrialRow(db, ins, keys, static_cast<std::int64_t>(i), trials[i],
+                           prepareTrialRow(trials[i], trialDirs[i], *plan.writtenSignals[k], ctx), ctx);
+        }
+    });
+}
+
+std::function<void()> deferIndexUpdate(const std::string& path, const PathContext& ctx,
+                                       std::span<const TrialRecord> trials,
+                                       const std::vector<std::string>& trialDirs, const RowPlan& plan,
+                                       const std::vector<Signal>& bundleLevel,
+                                       const std::vector<ImportProblem>& before,
+                                       const std::vector<ImportProblem>& after, const BundleInfo& info,
+                                       const std::string& treeSha) {
+    struct Deferred {
+        IndexUpdate update;
+        std::vector<std::pair<std::size_t, TrialRowText>> rows; // (ord, row) of the written trials
+    };
+    auto d = std::make_shared<Deferred>();
+    d->update =
+        IndexUpdate{path, ctx, trials.size(), {plan.kept, {}, {}}, bundleLevel, before, after, info, treeSha};
+    d->update.ctx.zip = nullptr; // a zip's entries are stored by name: nothing is read when writing
+    // The written rows encoded now: the records go on to change once they are the result set's.
+    d->rows.reserve(plan.written.size());
+    for (std::size_t k = 0; k < plan.written.size(); ++k) {
+        const std::size_t i = plan.written[k];
+        d->rows.emplace_back(i, prepareTrialRow(trials[i], trialDirs[i], *plan.writtenSignals[k], ctx));
+    }
+    return [d] {
+        updateWhole(d->update, [&](sqlite3* db, sqlite3_stmt* ins, sqlite3_stmt* keys) {
+            for (const auto& [ord, row] : d->rows) {
+                const TrialRecord t = decodeTrial(row.record.data(), row.record.size(), d->update.ctx);
+                insertTrialRow(db, ins, keys, static_cast<std::int64_t>(ord), t, row, d->update.ctx);
+            }
+        });
+    };
 }
 
 } // namespace vernier::index_store

@@ -792,3 +792,42 @@ TEST_F(TrialIndex, DeferredWriteGivesTheTreeHashAProvenanceBlockWaitsFor) {
         EXPECT_EQ(unanswered.get(), walked);
     }
 }
+
+// A partial update handed over (ImportOptions::deferredIndexWrites: the GUI's follow, the CLI) gives, once
+// run, the file the update an import makes at once gives: the same change of the same index, both ways.
+TEST_F(TrialIndex, DeferredPartialUpdateIsTheUpdateAnImportMakes) {
+    const std::string job = dir_ / "job";
+    copyTree(kHarbor + "/ablation", job);
+    (void)importResults({job}, kPack, ImportOptions{});
+    const std::string db = trialIndexPathFor(job);
+    ASSERT_TRUE(fs::exists(db));
+    const std::string before = dir_ / "before.sqlite";
+    fs::copy_file(db, before);
+    const fs::path trial = fs::path(job) / "2026-10-08__09-00-00/freecad-deee5c3830__ovnBwFU";
+    rewriteReward(trial, 0.25);
+    fs::copy(trial, trial.parent_path() / "freecad-deee5c3830__added0", fs::copy_options::recursive);
+
+    (void)importResults({job}, kPack, ImportOptions{}); // at once
+    const std::string atOnce = dir_ / "at-once.sqlite";
+    fs::copy_file(db, atOnce);
+
+    fs::copy_file(before, db, fs::copy_options::overwrite_existing);
+    std::vector<std::function<void()>> writes;
+    ImportOptions o;
+    o.deferredIndexWrites = &writes;
+    const ResultSet deferred = importResults({job}, kPack, o);
+    EXPECT_EQ(queryText(db, "SELECT COUNT(*) FROM trials"), queryText(before, "SELECT COUNT(*) FROM trials"));
+    ASSERT_EQ(writes.size(), 1u);
+    writes[0]();
+    for (const char* sql :
+         {"SELECT * FROM trials ORDER BY ord", "SELECT * FROM reward_keys ORDER BY ord, key",
+          "SELECT * FROM problems ORDER BY seq", "SELECT * FROM bundle_files ORDER BY path",
+          "SELECT * FROM bundles", "SELECT * FROM meta WHERE key != 'written_at' ORDER BY key"})
+        EXPECT_EQ(queryText(db, sql), queryText(atOnce, sql)) << sql;
+    EXPECT_NE(queryText(db, "SELECT * FROM trials ORDER BY ord"),
+              queryText(before, "SELECT * FROM trials ORDER BY ord"));
+    std::vector<TrialRecord> again;
+    std::vector<ImportProblem> problems;
+    EXPECT_EQ(importBundleIndexed(job, again, problems).state, IndexState::Used);
+    EXPECT_EQ(describe(deferred), describe(importWith({job}, kPack, false)));
+}
