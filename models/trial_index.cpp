@@ -522,14 +522,7 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
                 deferIndexFile(indexPath, key, ctx, mine, trialDirs, std::move(taken),
                                fast ? std::optional<LateStats>(std::move(lateStats)) : std::nullopt, before,
                                after, localInfo, treeSha, followHere ? std::function(followFrom) : nullptr);
-            defer->push_back([write = std::move(write), indexPath] {
-                try {
-                    write();
-                } catch (const std::exception& e) {
-                    std::fprintf(stderr, "note: trial index %s not written: %s\n", indexPath.c_str(),
-                                 e.what());
-                }
-            });
+            defer->push_back(sayingWhyNot(std::move(write), indexPath, "written"));
             phase(followHere ? "rows encoded for the deferred index write, follow state beside"
                              : "rows encoded for the deferred index write");
             r.deferred = true;

@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -247,14 +246,7 @@ std::optional<IndexedImport> runPartial(const std::string& bundle, const BundleK
         if (defer) {
             auto update = deferIndexUpdate(indexPath, ctx, mine, trialDirs, plan, bundleLevel, before, after,
                                            localInfo, treeSha);
-            defer->push_back([update = std::move(update), indexPath] {
-                try {
-                    update();
-                } catch (const std::exception& e) {
-                    std::fprintf(stderr, "note: trial index %s not updated: %s\n", indexPath.c_str(),
-                                 e.what());
-                }
-            });
+            defer->push_back(sayingWhyNot(std::move(update), indexPath, "updated"));
             r.deferred = true;
         } else {
             updateIndexFile(indexPath, ctx, mine, trialDirs, plan, bundleLevel, before, after, localInfo,

@@ -141,6 +141,11 @@ void updateIndexFile(const std::string& path, const PathContext& ctx, std::span<
                      const std::vector<Signal>& bundleLevel, const std::vector<ImportProblem>& before,
                      const std::vector<ImportProblem>& after, const BundleInfo& info,
                      const std::string& treeSha);
+// A deferred write as the caller gets it: one that fails says so on stderr ("note: trial index PATH not
+// <what>: why"); the next open then reads the bundle again.
+std::function<void()> sayingWhyNot(std::function<void()> write, const std::string& indexPath,
+                                   const char* what);
+
 // The same, the written rows encoded now and the file updated when the returned function runs (the GUI and
 // the CLI, docs/index.md "Deferred write").
 std::function<void()>

@@ -390,6 +390,17 @@ std::function<void()> deferIndexFile(const std::string& path, const BundleKey& k
     };
 }
 
+std::function<void()> sayingWhyNot(std::function<void()> write, const std::string& indexPath,
+                                   const char* what) {
+    return [write = std::move(write), indexPath, what] {
+        try {
+            write();
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "note: trial index %s not %s: %s\n", indexPath.c_str(), what, e.what());
+        }
+    };
+}
+
 // What a partial update changes in an index file (docs/index.md "Partial update"); the written rows are
 // inserted by the caller's function, in the order of plan.written.
 struct IndexUpdate {
