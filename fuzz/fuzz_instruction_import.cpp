@@ -10,8 +10,6 @@
 // md4c into the target with coverage when its source is there (scripts/fuzz.sh), as for the layout target.
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
-#include <string>
 
 #include <QGuiApplication>
 #include <QTextBlock>
@@ -19,11 +17,10 @@
 #include <QTextList>
 #include <QTextTable>
 
+#include "fuzz/instruction_input.h"
 #include "ui/inspector/instruction_browser.h"
 
 namespace {
-
-constexpr std::size_t kInstructionLimit = std::size_t{1} << 20; // ui/inspector/inspector_panels.h
 
 // One document for every input, as the tab keeps one (setMarkdown clears it first).
 vernier::ui::NoResourceDocument* document = nullptr;
@@ -60,7 +57,7 @@ std::size_t walk(QTextFrame* frame) {
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-    if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    vernier::fuzz::headlessUnlessSet();
     static int argc = 1;
     static char name[] = "fuzz_instruction_import";
     static char* argv[] = {name, nullptr};
@@ -70,14 +67,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    std::string text(reinterpret_cast<const char*>(data), size);
-    if (text.size() > kInstructionLimit) {
-        std::size_t cut = kInstructionLimit;
-        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
-            --cut;
-        text.resize(cut);
-    }
-    document->setMarkdown(QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())));
+    document->setMarkdown(vernier::fuzz::instructionInput(data, size));
     volatile std::size_t seen = walk(document->rootFrame());
     (void)seen;
     (void)document->toPlainText();

@@ -7,24 +7,21 @@
 // into the target with coverage when its source is there (scripts/fuzz.sh), so the fuzzer sees the parser.
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
-#include <string>
 
 #include <QApplication>
 #include <QTextDocument>
 
+#include "fuzz/instruction_input.h"
 #include "ui/inspector/instruction_browser.h"
 
 namespace {
-
-constexpr std::size_t kInstructionLimit = std::size_t{1} << 20; // ui/inspector/inspector_panels.h
 
 vernier::ui::InstructionBrowser* browser = nullptr;
 
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-    if (!std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    vernier::fuzz::headlessUnlessSet();
     static int argc = 1;
     static char name[] = "fuzz_instruction_markdown";
     static char* argv[] = {name, nullptr};
@@ -35,14 +32,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    std::string text(reinterpret_cast<const char*>(data), size);
-    if (text.size() > kInstructionLimit) {
-        std::size_t cut = kInstructionLimit;
-        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
-            --cut;
-        text.resize(cut);
-    }
-    browser->setMarkdown(QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())));
+    browser->setMarkdown(vernier::fuzz::instructionInput(data, size));
     QTextDocument* doc = browser->document();
     doc->setTextWidth(
         880); // the whole layout at the tab's width, as showing it does (images' sizes included)
