@@ -459,8 +459,9 @@ IndexedImport runIndexed(const std::string& bundle, std::vector<TrialRecord>& ou
         // The stamps the reads took; a file not read (a trial taken from the index, a reward.json beside
         // which nothing asked for it, a read that failed) is stat'ed now. One gone meanwhile keeps no stamp
         // (the next open sees it changed) and leaves the tree hash to a walk.
-        // With the write deferred, a file not read is stat'ed by the write, except a result.json (the follow
-        // state needs its stamp now); the tree hash is the write's too.
+        // With the write and its stats deferred, a file not read is stat'ed by the write, except a
+        // result.json (the follow state needs its stamp now); with the write deferred, the tree hash is the
+        // write's.
         std::atomic<bool> gone{false};
         std::vector<char> later(lateStatsOn ? stampedOnRead.size() : 0, 0);
         const FolderFd root(key.canon);

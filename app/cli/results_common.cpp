@@ -123,10 +123,7 @@ SelectionPolicy attemptsPolicy(const Args& args, const std::optional<Workspace>&
     return *p;
 }
 
-} // namespace
-
-namespace {
-
+// The index writes loadResults started (waitForIndexWrites).
 std::vector<std::unique_ptr<Beside>>& indexWrites() {
     static std::vector<std::unique_ptr<Beside>> writes;
     return writes;
