@@ -53,6 +53,9 @@ struct TreeFile {
     std::uint64_t size = 0;
     std::int64_t mtime = 0;
 };
+// A modification time in system-clock nanoseconds (stat's) as TreeFile::mtime counts it: the file clock is
+// the system clock shifted by a constant.
+std::int64_t fileClockNsOf(std::int64_t systemNs);
 // treeSha256 of a listing (any order).
 std::string treeSha256Of(std::vector<TreeFile> files);
 // The same hash over a listing of `count` files, file i given by file(i, path, size, mtime), without a

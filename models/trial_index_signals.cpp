@@ -296,26 +296,12 @@ std::vector<TakenSignal> fileSignals(const BundleTree& tree, const std::string& 
 
 // The provenance tree hash (models/provenance_json.h treeSha256) of the files whose signals were taken:
 // the same value a walk of the folder gives, from the same facts (path, size, modification time).
-namespace {
-// A file's modification time as std::filesystem::file_time_type counts it: the signals hold system-clock
-// nanoseconds, and the file clock is the system clock shifted by a constant.
-std::int64_t fileClockNs(std::int64_t systemNs) {
-    static const std::int64_t shift = [] {
-        const auto zero = std::chrono::sys_time<std::chrono::nanoseconds>(std::chrono::nanoseconds(0));
-        return std::chrono::duration_cast<std::chrono::nanoseconds>(
-                   std::chrono::file_clock::from_sys(zero).time_since_epoch())
-            .count();
-    }();
-    return systemNs + shift;
-}
-} // namespace
-
 std::string treeHashOf(std::span<const TakenSignal> files) {
     return treeSha256Of(files.size(),
                         [&](std::size_t i, std::string_view& path, std::uint64_t& size, std::int64_t& mtime) {
                             path = files[i].owner();
                             size = static_cast<std::uint64_t>(files[i].signal.size);
-                            mtime = fileClockNs(files[i].signal.mtime);
+                            mtime = fileClockNsOf(files[i].signal.mtime);
                         });
 }
 
@@ -324,7 +310,7 @@ std::string treeHashOf(const std::vector<const Signal*>& files) {
                         [&](std::size_t i, std::string_view& path, std::uint64_t& size, std::int64_t& mtime) {
                             path = files[i]->path;
                             size = static_cast<std::uint64_t>(files[i]->size);
-                            mtime = fileClockNs(files[i]->mtime);
+                            mtime = fileClockNsOf(files[i]->mtime);
                         });
 }
 

@@ -4,10 +4,12 @@
 // of models/provenance_json.h read back by `vernier-cli provenance` from every kind of output (JSON, CSV,
 // LaTeX, Markdown, SVG, PDF, PNG); the folder fingerprint against a hand-built hash; formula-looking names
 // guarded in CSV (and not with --csv-raw); the per-workflow intervals and the heatmap in every format.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <QByteArray>
 #include <QCryptographicHash>
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -242,6 +244,41 @@ TEST(ProvenanceCli, TreeHashIsTheSortedListOfPathsSizesAndTimes) {
     std::ofstream(dir + "/c.txt") << "";
     EXPECT_NE(vernier::treeSha256(dir), touched);
     EXPECT_EQ(vernier::inputJson(dir + "/missing"), json({{"path", dir + "/missing"}, {"missing", true}}));
+}
+
+// The hash of a folder listed as the trial index lists it (many threads) and of one walked (a symlink
+// inside): both the sorted "path\tsize\tmtime" lines of its regular files, hidden ones included, names that
+// sort around a folder's '/' in path order, a fifo not counted; a symlinked file counts with its target's
+// size and time.
+TEST(ProvenanceCli, TreeHashIsTheSameListedOrWalked) {
+    const std::string dir = work() + "/tree-listed";
+    fs::remove_all(dir);
+    for (const char* rel : {"a/x.json", "a-b", "a.txt", ".hidden", "a0/y", "job/trial/verifier/reward.txt"}) {
+        fs::create_directories(fs::path(dir + "/" + rel).parent_path());
+        std::ofstream(dir + "/" + rel) << rel;
+    }
+    ASSERT_EQ(::mkfifo((dir + "/pipe").c_str(), 0600), 0);
+    const auto hashOf = [&](const std::vector<std::string>& rels) {
+        std::vector<std::string> sorted = rels;
+        std::sort(sorted.begin(), sorted.end());
+        std::string listing;
+        for (const std::string& rel : sorted) {
+            const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                fs::last_write_time(dir + "/" + rel).time_since_epoch())
+                                .count();
+            listing += rel + "\t" + std::to_string(fs::file_size(dir + "/" + rel)) + "\t" +
+                       std::to_string(ns) + "\n";
+        }
+        return QCryptographicHash::hash(QByteArray::fromStdString(listing), QCryptographicHash::Sha256)
+            .toHex()
+            .toStdString();
+    };
+    std::vector<std::string> files = {"a/x.json", "a-b",  "a.txt",
+                                      ".hidden",  "a0/y", "job/trial/verifier/reward.txt"};
+    EXPECT_EQ(vernier::treeSha256(dir), hashOf(files)); // listed
+    fs::create_symlink(dir + "/a.txt", dir + "/link.txt");
+    files.push_back("link.txt");
+    EXPECT_EQ(vernier::treeSha256(dir), hashOf(files)); // walked
 }
 
 TEST(ProvenanceCli, CommentLinesReadBack) {
