@@ -19,6 +19,7 @@
 #include <future>
 #include <map>
 #include <mutex>
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <set>
 #include <stdexcept>
@@ -120,8 +121,18 @@ void treeLine(std::string& line, std::string_view path, std::uint64_t size, std:
     line += '\n';
 }
 
+// SHA-256, with OpenSSL told to leave its state alone at exit. Its own exit handler would free the
+// per-thread state keys while threads that hashed still run (the GUI's background pool is joined by a static
+// destructor registered after OpenSSL's handler, a prefetch is detached): their state would then leak when
+// they end, or a hash still running would use freed state. Each thread's state is freed when it ends.
+const EVP_MD* sha256() {
+    static const bool initialised = OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, nullptr) == 1;
+    return initialised ? EVP_sha256() : nullptr;
+}
+
 struct DigestCtx {
-    EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+    const EVP_MD* md = sha256(); // first: OpenSSL initialised before anything else of it runs
+    EVP_MD_CTX* ctx = md ? EVP_MD_CTX_new() : nullptr;
     ~DigestCtx() { EVP_MD_CTX_free(ctx); }
 };
 
@@ -135,7 +146,7 @@ std::string treeSha256Of(std::size_t count, const TreeFileAt& file) {
     unsigned int mdLen = 0;
     {
         DigestCtx d;
-        if (!d.ctx || EVP_DigestInit_ex(d.ctx, EVP_sha256(), nullptr) != 1)
+        if (!d.ctx || EVP_DigestInit_ex(d.ctx, d.md, nullptr) != 1)
             throw std::runtime_error("SHA-256 failed");
         std::string chunk, line, previous;
         chunk.reserve(1 << 16);
@@ -190,7 +201,7 @@ std::string treeSha256Of(std::size_t count, const TreeFileAt& file) {
     all.reserve(total);
     for (const std::string& l : lines)
         all += l;
-    if (EVP_Digest(all.data(), all.size(), md, &mdLen, EVP_sha256(), nullptr) != 1)
+    if (EVP_Digest(all.data(), all.size(), md, &mdLen, sha256(), nullptr) != 1)
         throw std::runtime_error("SHA-256 failed");
     return hexOf(md, mdLen);
 }
@@ -326,7 +337,7 @@ std::int64_t realtimeNs() {
 // SHA-256 (hex) of the bytes read from `fd` to its end; empty on a read error.
 std::string hashToEnd(int fd) {
     DigestCtx d;
-    if (!d.ctx || EVP_DigestInit_ex(d.ctx, EVP_sha256(), nullptr) != 1) return {};
+    if (!d.ctx || EVP_DigestInit_ex(d.ctx, d.md, nullptr) != 1) return {};
     std::vector<unsigned char> chunk(1 << 20);
     for (;;) {
         const ssize_t n = ::read(fd, chunk.data(), chunk.size());
