@@ -445,22 +445,65 @@ bool BundleTree::has(const std::string& rel) const {
 }
 
 FileRef BundleTree::ref(const std::string& rel) const {
-    if (!has(rel)) return {};
+    const auto it = std::lower_bound(files_.begin(), files_.end(), rel);
+    if (it == files_.end() || *it != rel) return {};
+    return refAt(static_cast<std::size_t>(it - files_.begin()));
+}
+
+FileRef BundleTree::refAt(std::size_t i) const {
+    const std::string& rel = files_[i];
     if (zip_) return FileRef::inZip(zip_, root_, rel);
     if (auto it = linked_.find(rel); it != linked_.end()) return FileRef::onDisk(it->second);
     return FileRef::onDisk(canon_ + "/" + rel);
 }
 
 std::optional<std::string> BundleTree::readAtMost(const std::string& rel, std::uint64_t maxBytes) const {
-    const FileRef r = ref(rel);
-    if (!readStamps_ || r.empty() || zip_) return r.readAtMost(maxBytes);
-    const auto slot = readStamps_->slotOf(
-        static_cast<std::size_t>(std::lower_bound(files_.begin(), files_.end(), rel) - files_.begin()));
+    const auto it = std::lower_bound(files_.begin(), files_.end(), rel);
+    if (it == files_.end() || *it != rel) throw InputError("no file"); // as an empty FileRef's read
+    return readAtMostAt(static_cast<std::size_t>(it - files_.begin()), maxBytes);
+}
+
+std::optional<std::string> BundleTree::readAtMostAt(std::size_t i, std::uint64_t maxBytes) const {
+    const FileRef r = refAt(i);
+    if (!readStamps_ || zip_) return r.readAtMost(maxBytes);
+    const auto slot = readStamps_->slotOf(i);
     if (!slot) return r.readAtMost(maxBytes);
     FileStamp stamp;
     std::optional<std::string> bytes = r.readAtMost(maxBytes, &stamp);
     if (!readStamps_->claimed[*slot].exchange(true)) readStamps_->stamps[*slot] = stamp;
     return bytes;
+}
+
+BundleTree::Folder BundleTree::folder(const std::string& dir) const {
+    const auto lo = std::lower_bound(files_.begin(), files_.end(), dir);
+    // The run of paths that start with `dir`: they sort before `dir` with its last byte raised by one.
+    auto hi = files_.end();
+    if (!dir.empty()) {
+        std::string past = dir;
+        past.back() = static_cast<char>(static_cast<unsigned char>(past.back()) + 1);
+        hi = std::lower_bound(lo, files_.end(), past);
+    }
+    return Folder(*this, static_cast<std::size_t>(lo - files_.begin()),
+                  static_cast<std::size_t>(hi - files_.begin()));
+}
+
+std::optional<std::size_t> BundleTree::Folder::indexOf(const std::string& rel) const {
+    const auto first = tree_->files_.begin();
+    const auto it = std::lower_bound(first + lo_, first + hi_, rel);
+    if (it == first + hi_ || *it != rel) return std::nullopt;
+    return static_cast<std::size_t>(it - first);
+}
+
+FileRef BundleTree::Folder::ref(const std::string& rel) const {
+    const auto i = indexOf(rel);
+    return i ? tree_->refAt(*i) : FileRef();
+}
+
+std::optional<std::string> BundleTree::Folder::readAtMost(const std::string& rel,
+                                                          std::uint64_t maxBytes) const {
+    const auto i = indexOf(rel);
+    if (!i) throw InputError("no file"); // as BundleTree::readAtMost
+    return tree_->readAtMostAt(*i, maxBytes);
 }
 
 std::optional<std::size_t> BundleTree::ReadStamps::slotOf(std::size_t i) const {

@@ -57,6 +57,30 @@ public:
                                                  std::vector<std::string> known,
                                                  const std::vector<std::string>& relist);
 
+    // The files under the folder `dir` (relative, ending in '/'; "" is the whole tree), found once: its
+    // lookups search that run of the sorted listing only, a trial folder's dozen files instead of a
+    // million (docs/index.md "Performance"). Paths stay relative to the tree's root. Valid while the tree is.
+    class Folder {
+    public:
+        const BundleTree& tree() const { return *tree_; }
+        const std::string& root() const { return tree_->root_; }
+        // The folder's files, a sorted run of tree().files().
+        std::vector<std::string>::const_iterator begin() const { return tree_->files_.begin() + lo_; }
+        std::vector<std::string>::const_iterator end() const { return tree_->files_.begin() + hi_; }
+        // As BundleTree's, for paths under the folder; a path outside it is absent.
+        bool has(const std::string& rel) const { return indexOf(rel).has_value(); }
+        FileRef ref(const std::string& rel) const;
+        std::optional<std::string> readAtMost(const std::string& rel, std::uint64_t maxBytes) const;
+
+    private:
+        friend class BundleTree;
+        Folder(const BundleTree& tree, std::size_t lo, std::size_t hi) : tree_(&tree), lo_(lo), hi_(hi) {}
+        std::optional<std::size_t> indexOf(const std::string& rel) const;
+        const BundleTree* tree_;
+        std::size_t lo_, hi_;
+    };
+    Folder folder(const std::string& dir) const;
+
     const std::string& root() const { return root_; }
     bool isZip() const { return zip_ != nullptr; }
     // Relative paths of every regular file, sorted.
@@ -74,6 +98,8 @@ public:
     const std::vector<ImportProblem>& problems() const { return problems_; }
 
 private:
+    FileRef refAt(std::size_t i) const;
+    std::optional<std::string> readAtMostAt(std::size_t i, std::uint64_t maxBytes) const;
     static std::optional<BundleTree> listFolder(const std::string& path, std::vector<ListedStat>& stats,
                                                 bool fileStats, bool stampOnRead = false,
                                                 bool everyFilePending = false);

@@ -31,15 +31,23 @@ std::string baseName(const std::string& path) {
     return s == std::string::npos ? p : p.substr(s + 1);
 }
 
-// Parses a JSON file of the tree; throws InputError("<file>: <why>") when unreadable.
-json readJson(const BundleTree& tree, const std::string& rel) {
+namespace {
+
+// A JSON file of a tree or of one of its folders; throws InputError("<file>: <why>") when unreadable.
+template <class Files> json readJsonOf(const Files& files, const std::string& rel) {
     // A file over the limit is refused by its size, before a byte is read: reading first held a file of up to
     // FileRef's 1 GiB cap in memory just to refuse it.
-    std::optional<std::string> text = tree.readAtMost(rel, kMaxMetadataBytes);
+    std::optional<std::string> text = files.readAtMost(rel, kMaxMetadataBytes);
     if (!text) throw InputError(baseName(rel) + ": file too large");
     std::optional<json> j = parseJsonText(*text);
     if (!j) throw InputError(baseName(rel) + ": not valid JSON");
     return std::move(*j);
+}
+
+} // namespace
+
+json readJson(const BundleTree& tree, const std::string& rel) {
+    return readJsonOf(tree, rel);
 }
 
 std::string text(const json& o, const char* key) {
@@ -138,10 +146,10 @@ RecordedDetails parseDetails(const json& j) {
 }
 
 // The first of `names` (relative to the trial folder) that the tree has; empty when none.
-std::string firstOf(const BundleTree& tree, const std::string& dir,
+std::string firstOf(const BundleTree::Folder& folder, const std::string& dir,
                     std::initializer_list<const char*> names) {
     for (const char* n : names)
-        if (tree.has(dir + n)) return dir + n;
+        if (folder.has(dir + n)) return dir + n;
     return {};
 }
 
@@ -161,11 +169,11 @@ std::vector<std::pair<std::string, double>> rewardPairs(const json& rewards) {
 }
 
 // Other numeric keys of reward.json go to `otherKeys`.
-std::optional<double> readRewardFile(const BundleTree& tree, const std::string& dir,
+std::optional<double> readRewardFile(const BundleTree::Folder& folder, const std::string& dir,
                                      std::vector<std::pair<std::string, double>>* otherKeys) {
-    std::string rj = firstOf(tree, dir, {"verifier/reward.json", "reward.json"});
+    std::string rj = firstOf(folder, dir, {"verifier/reward.json", "reward.json"});
     if (!rj.empty()) {
-        json j = readJson(tree, rj);
+        json j = readJsonOf(folder, rj);
         if (j.is_object() && otherKeys)
             for (const auto& [k, v] : rewardPairs(j))
                 if (k != "reward") otherKeys->emplace_back(k, v);
@@ -176,10 +184,10 @@ std::optional<double> readRewardFile(const BundleTree& tree, const std::string& 
         if (!std::isfinite(v)) throw InputError(baseName(rj) + ": \"reward\" is not finite");
         return v;
     }
-    std::string rt = firstOf(tree, dir, {"verifier/reward.txt", "reward.txt"});
+    std::string rt = firstOf(folder, dir, {"verifier/reward.txt", "reward.txt"});
     if (!rt.empty()) {
         // Sized before it is read: a reward file is a few bytes, and a huge one is not read at all.
-        const std::optional<std::string> bytes = tree.readAtMost(rt, 256);
+        const std::optional<std::string> bytes = folder.readAtMost(rt, 256);
         if (!bytes) throw InputError("reward.txt: not a single number");
         const std::string& t = *bytes;
         std::size_t used = 0;
@@ -238,14 +246,14 @@ struct ArtifactManifest {
     std::vector<std::string> dirDestinations;  // relative to the folder with a trailing '/', status ok
 };
 
-ArtifactManifest readManifest(const BundleTree& tree, const std::string& dir, TrialRecord& t,
+ArtifactManifest readManifest(const BundleTree::Folder& folder, const std::string& dir, TrialRecord& t,
                               const std::string& stepLabel) {
     ArtifactManifest m;
     const std::string rel = dir + "artifacts/manifest.json";
-    if (!tree.has(rel)) return m;
+    if (!folder.has(rel)) return m;
     json j;
     try {
-        j = readJson(tree, rel);
+        j = readJsonOf(folder, rel);
     } catch (const InputError& e) {
         t.warnings.push_back(stepLabel + e.what());
         return m;
@@ -279,15 +287,15 @@ ArtifactManifest readManifest(const BundleTree& tree, const std::string& dir, Tr
 
 // The first place under `dir` holding `name`: manifest destinations first (they say where Harbor put the
 // file), then the known folders.
-FileRef findAnswer(const BundleTree& tree, const std::string& dir, const ArtifactManifest& m,
+FileRef findAnswer(const BundleTree::Folder& folder, const std::string& dir, const ArtifactManifest& m,
                    const char* name) {
     for (const auto& f : m.fileDestinations)
-        if (baseName(f) == name && tree.has(dir + f)) return tree.ref(dir + f);
+        if (baseName(f) == name && folder.has(dir + f)) return folder.ref(dir + f);
     for (const auto& d : m.dirDestinations)
         for (const char* sub : {"", "app/"})
-            if (tree.has(dir + d + sub + name)) return tree.ref(dir + d + sub + name);
+            if (folder.has(dir + d + sub + name)) return folder.ref(dir + d + sub + name);
     for (const char* prefix : kAnswerPrefixes)
-        if (tree.has(dir + prefix + name)) return tree.ref(dir + prefix + name);
+        if (folder.has(dir + prefix + name)) return folder.ref(dir + prefix + name);
     return FileRef();
 }
 
@@ -295,9 +303,9 @@ struct AnswerFiles {
     FileRef answer, base, edit, py;
 };
 
-AnswerFiles findAnswers(const BundleTree& tree, const std::string& dir, const ArtifactManifest& m) {
-    return {findAnswer(tree, dir, m, "answer.FCStd"), findAnswer(tree, dir, m, "answer_base.FCStd"),
-            findAnswer(tree, dir, m, "answer_edit.FCStd"), findAnswer(tree, dir, m, "answer.py")};
+AnswerFiles findAnswers(const BundleTree::Folder& folder, const std::string& dir, const ArtifactManifest& m) {
+    return {findAnswer(folder, dir, m, "answer.FCStd"), findAnswer(folder, dir, m, "answer_base.FCStd"),
+            findAnswer(folder, dir, m, "answer_edit.FCStd"), findAnswer(folder, dir, m, "answer.py")};
 }
 
 std::string lowerCase(std::string s) {
@@ -324,12 +332,12 @@ void mapStepToStage(StepRecord& st, const AnswerFiles& files) {
     }
 }
 
-RecordedDetails readDetailsFile(const BundleTree& tree, const std::string& dir, TrialRecord& t,
+RecordedDetails readDetailsFile(const BundleTree::Folder& folder, const std::string& dir, TrialRecord& t,
                                 const std::string& label) {
-    std::string details = firstOf(tree, dir, {"verifier/reward_details.json", "reward_details.json"});
+    std::string details = firstOf(folder, dir, {"verifier/reward_details.json", "reward_details.json"});
     if (details.empty()) return {};
     try {
-        json d = readJson(tree, details);
+        json d = readJsonOf(folder, details);
         if (!d.is_object()) throw InputError("reward_details.json: not a JSON object");
         return parseDetails(d);
     } catch (const InputError& e) {
@@ -339,8 +347,8 @@ RecordedDetails readDetailsFile(const BundleTree& tree, const std::string& dir, 
 }
 
 // Harbor multi-step trial: step_results[] with steps/<name>/ folders (docs/formats.md).
-void readSteps(const BundleTree& tree, const std::string& dir, const json& stepResults, TrialRecord& t,
-               AnswerFiles& answers) {
+void readSteps(const BundleTree::Folder& folder, const std::string& dir, const json& stepResults,
+               TrialRecord& t, AnswerFiles& answers) {
     std::optional<double> cost;
     TokenCounts tokens;
     int costKnown = 0, withUsage = 0;
@@ -353,8 +361,8 @@ void readSteps(const BundleTree& tree, const std::string& dir, const json& stepR
         const std::string sdir = dir + "steps/" + st.name + "/";
         const bool safeName = st.name.find('/') == std::string::npos && st.name != ".." && st.name != ".";
         if (safeName) {
-            auto it = std::lower_bound(tree.files().begin(), tree.files().end(), sdir);
-            if (it != tree.files().end() && it->rfind(sdir, 0) == 0) st.dir = sdir;
+            auto it = std::lower_bound(folder.begin(), folder.end(), sdir);
+            if (it != folder.end() && it->rfind(sdir, 0) == 0) st.dir = sdir;
         }
         if (readUsage(member(sr, "agent_result"), st.costUsd, st.tokens)) ++withUsage;
         auto add = [](std::optional<std::int64_t>& acc, std::optional<std::int64_t> v) {
@@ -381,9 +389,9 @@ void readSteps(const BundleTree& tree, const std::string& dir, const json& stepR
         AnswerFiles files;
         if (!st.dir.empty()) {
             const std::string label = "step " + st.name + ": ";
-            ArtifactManifest m = readManifest(tree, st.dir, t, label);
-            files = findAnswers(tree, st.dir, m);
-            RecordedDetails d = readDetailsFile(tree, st.dir, t, label);
+            ArtifactManifest m = readManifest(folder, st.dir, t, label);
+            files = findAnswers(folder, st.dir, m);
+            RecordedDetails d = readDetailsFile(folder, st.dir, t, label);
             if (d.present) lastDetails = d;
             mapStepToStage(st, files);
             if (d.present && st.stage == "base") baseDetails = d;
@@ -392,18 +400,19 @@ void readSteps(const BundleTree& tree, const std::string& dir, const json& stepR
                 // The files are sorted: those under the step's agent/ folder are one run (not a whole scan
                 // per step, which is quadratic in a large bundle).
                 const std::string agentDir = st.dir + "agent/";
-                for (auto it = std::lower_bound(tree.files().begin(), tree.files().end(), agentDir);
-                     it != tree.files().end() && it->compare(0, agentDir.size(), agentDir) == 0; ++it) {
+                for (auto it = std::lower_bound(folder.begin(), folder.end(), agentDir);
+                     it != folder.end() && it->compare(0, agentDir.size(), agentDir) == 0; ++it) {
                     const std::string& f = *it;
                     if (f.size() > 4 && f.compare(f.size() - 4, 4, ".txt") == 0 &&
                         f.find('/', agentDir.size()) == std::string::npos) {
-                        t.agentLog = tree.ref(f);
+                        t.agentLog = folder.ref(f);
                         break;
                     }
                 }
             }
             if (t.trajectory.empty())
-                t.trajectory = tree.ref(firstOf(tree, st.dir, {"agent/trajectory.json", "trajectory.json"}));
+                t.trajectory =
+                    folder.ref(firstOf(folder, st.dir, {"agent/trajectory.json", "trajectory.json"}));
         } else {
             mapStepToStage(st, files);
         }
@@ -453,20 +462,18 @@ void readSteps(const BundleTree& tree, const std::string& dir, const json& stepR
     }
 }
 
-} // namespace
-
-// Reads every field of a trial folder that exists; system/task identity is set by the caller's layout.
-void readTrialFolder(const BundleTree& tree, const std::string& dir, TrialRecord& t) {
+// Every field of the trial folder `dir`, whose files `folder` holds.
+void readTrialFiles(const BundleTree::Folder& folder, const std::string& dir, TrialRecord& t) {
     auto fail = [&](const std::string& why) {
         if (t.loadError.empty()) t.loadError = why;
     };
-    t.trialPath = tree.root() + (dir.empty() ? "" : "/" + dir);
+    t.trialPath = folder.root() + (dir.empty() ? "" : "/" + dir);
 
     json result;
-    t.resultJson = tree.ref(dir + "result.json");
+    t.resultJson = folder.ref(dir + "result.json");
     if (!t.resultJson.empty()) {
         try {
-            result = readJson(tree, dir + "result.json");
+            result = readJsonOf(folder, dir + "result.json");
             if (!result.is_object()) throw InputError("result.json: not a JSON object");
         } catch (const InputError& e) {
             fail(e.what());
@@ -480,9 +487,9 @@ void readTrialFolder(const BundleTree& tree, const std::string& dir, TrialRecord
     json config;
     const bool configNeeded = text(result, "task_name").empty() || text(result, "trial_name").empty() ||
                               !member(result, "config").is_object();
-    if (configNeeded && tree.has(dir + "config.json")) {
+    if (configNeeded && folder.has(dir + "config.json")) {
         try {
-            config = readJson(tree, dir + "config.json");
+            config = readJsonOf(folder, dir + "config.json");
         } catch (const InputError& e) {
             t.warnings.push_back(e.what());
         }
@@ -523,7 +530,7 @@ void readTrialFolder(const BundleTree& tree, const std::string& dir, TrialRecord
     }
 
     try {
-        t.recordedReward = readRewardFile(tree, dir, &t.rewardKeys);
+        t.recordedReward = readRewardFile(folder, dir, &t.rewardKeys);
     } catch (const InputError& e) {
         fail(e.what());
     }
@@ -537,20 +544,20 @@ void readTrialFolder(const BundleTree& tree, const std::string& dir, TrialRecord
         }
     }
 
-    t.recordedDetails = readDetailsFile(tree, dir, t, "");
-    ArtifactManifest manifest = readManifest(tree, dir, t, "");
-    AnswerFiles answers = findAnswers(tree, dir, manifest);
-    t.trajectory = tree.ref(firstOf(tree, dir, {"agent/trajectory.json", "trajectory.json"}));
-    t.agentLog = tree.ref(firstOf(tree, dir, {"agent.log", "agent/agent.log"}));
+    t.recordedDetails = readDetailsFile(folder, dir, t, "");
+    ArtifactManifest manifest = readManifest(folder, dir, t, "");
+    AnswerFiles answers = findAnswers(folder, dir, manifest);
+    t.trajectory = folder.ref(firstOf(folder, dir, {"agent/trajectory.json", "trajectory.json"}));
+    t.agentLog = folder.ref(firstOf(folder, dir, {"agent.log", "agent/agent.log"}));
     if (t.agentLog.empty()) {
         // Harbor names the agent's log after the agent: agent/claude-code.txt, agent/codex.txt, ...
         std::string named = dir + "agent/" + t.system.agent + ".txt";
-        if (!t.system.agent.empty() && tree.has(named)) t.agentLog = tree.ref(named);
+        if (!t.system.agent.empty() && folder.has(named)) t.agentLog = folder.ref(named);
     }
 
     const json& stepResults = member(result, "step_results");
     if (stepResults.is_array() && !stepResults.empty()) {
-        readSteps(tree, dir, stepResults, t, answers);
+        readSteps(folder, dir, stepResults, t, answers);
         // Harbor writes the trial-level reward from the steps; when it is absent, compute it the same way
         // (Harbor's default strategy until the task pack says otherwise, see ResultSet import).
         if (!t.recordedReward && !verifierResult.is_object()) {
@@ -574,6 +581,13 @@ void readTrialFolder(const BundleTree& tree, const std::string& dir, TrialRecord
     t.answerBase = answers.base;
     t.answerEdit = answers.edit;
     t.answerPy = answers.py;
+}
+
+} // namespace
+
+// Reads every field of a trial folder that exists; system/task identity is set by the caller's layout.
+void readTrialFolder(const BundleTree& tree, const std::string& dir, TrialRecord& t) {
+    readTrialFiles(tree.folder(dir), dir, t);
 }
 
 // One Harbor trial folder `dir` of the bundle (relative, ending in '/'; empty for a bundle that is the

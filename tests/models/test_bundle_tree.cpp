@@ -21,6 +21,7 @@
 #include "models/bundle_tree.h"
 #include "models/provenance_json.h"
 #include "models/regular_file.h"
+#include "scoring/errors.h"
 
 namespace fs = std::filesystem;
 using vernier::BundleTree;
@@ -191,6 +192,54 @@ TEST(BundleTree, FilesTheImportReadsAreStampedByTheirRead) {
     EXPECT_FALSE(untracked->readStampOf(pending[1]).has_value());
     for (const ListedStat& s : plain)
         EXPECT_FALSE(s.pending) << s.rel;
+}
+
+// A folder's view finds exactly the files under it, whatever sorts beside its '/' ("a-b", "a.txt", "a!/x"
+// before "a/", "a0" after), and reads through the tree: the stamp of a pending file's read is kept.
+TEST(BundleTree, AFoldersViewHoldsExactlyItsFilesAndReadsThroughTheTree) {
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    const fs::path root = fs::canonical(tmp.path().toStdString());
+    makeTree(root);
+    std::vector<ListedStat> stats;
+    const auto tree = BundleTree::openFolderWithStats(root.string(), stats, true);
+    ASSERT_TRUE(tree.has_value());
+    const auto under = [&](const std::string& dir) {
+        std::vector<std::string> out;
+        for (const std::string& f : tree->files())
+            if (f.rfind(dir, 0) == 0) out.push_back(f);
+        return out;
+    };
+    const std::string trial = "2026-09-10__10-00-00/freecad-1000__x/";
+    for (const std::string dir : {std::string("a/"), std::string("a!/"), trial, trial + "verifier/",
+                                  std::string("2026-09-11__10-00-00/"), std::string("empty/"),
+                                  std::string("nowhere/"), std::string()}) {
+        const BundleTree::Folder folder = tree->folder(dir);
+        EXPECT_EQ(std::vector<std::string>(folder.begin(), folder.end()), under(dir)) << dir;
+        for (const std::string& f : tree->files()) {
+            const bool inside = f.rfind(dir, 0) == 0;
+            EXPECT_EQ(folder.has(f), inside) << dir << " " << f;
+            EXPECT_EQ(folder.ref(f).empty(), !inside) << dir << " " << f;
+            if (inside) EXPECT_EQ(folder.ref(f).path(), tree->ref(f).path()) << f;
+        }
+    }
+    EXPECT_EQ(std::vector<std::string>(tree->folder("a/").begin(), tree->folder("a/").end()),
+              std::vector<std::string>{"a/x/y/z/deep.json"});
+    const BundleTree::Folder t = tree->folder(trial);
+    EXPECT_FALSE(t.has(trial + "verifier"));                 // a folder is not a file
+    EXPECT_FALSE(t.has("2026-09-10__10-00-00/result.json")); // beside it, outside it
+    EXPECT_EQ(t.readAtMost(trial + "verifier/reward.txt", 256), std::optional<std::string>("0.5"));
+    EXPECT_EQ(t.readAtMost(trial + "verifier/reward.txt", 2), std::nullopt); // over the limit
+    EXPECT_THROW(t.readAtMost(trial + "nothing.json", 256), vernier::InputError);
+    EXPECT_THROW(tree->readAtMost(trial + "nothing.json", 256), vernier::InputError);
+    // A pending file read through the folder leaves its stamp with the tree.
+    ASSERT_TRUE(t.readAtMost(trial + "result.json", 1 << 20).has_value());
+    const auto i = static_cast<std::size_t>(
+        std::lower_bound(tree->files().begin(), tree->files().end(), trial + "result.json") -
+        tree->files().begin());
+    const auto stamp = tree->readStampOf(i);
+    ASSERT_TRUE(stamp.has_value());
+    EXPECT_EQ(*stamp, *vernier::fileStampOf((root / (trial + "result.json")).string()));
 }
 
 TEST(BundleTree, FolderWithASymlinkIsLeftToTheWalkThatFollowsIt) {
