@@ -33,13 +33,15 @@ std::string baseName(const std::string& path) {
 
 namespace {
 
-// A JSON file of a tree or of one of its folders; throws InputError("<file>: <why>") when unreadable.
-template <class Files> json readJsonOf(const Files& files, const std::string& rel) {
+// A JSON file of a tree or of one of its folders, without the members `skips` names; throws
+// InputError("<file>: <why>") when unreadable.
+template <class Files>
+json readJsonOf(const Files& files, const std::string& rel, const JsonSkips* skips = nullptr) {
     // A file over the limit is refused by its size, before a byte is read: reading first held a file of up to
     // FileRef's 1 GiB cap in memory just to refuse it.
     std::optional<std::string> text = files.readAtMost(rel, kMaxMetadataBytes);
     if (!text) throw InputError(baseName(rel) + ": file too large");
-    std::optional<json> j = parseJsonText(*text);
+    std::optional<json> j = skips ? parseJsonText(*text, *skips) : parseJsonText(*text);
     if (!j) throw InputError(baseName(rel) + ": not valid JSON");
     return std::move(*j);
 }
@@ -462,6 +464,16 @@ void readSteps(const BundleTree::Folder& folder, const std::string& dir, const j
     }
 }
 
+// The members of a trial's result.json that readTrialFiles never reads (Harbor's TrialResult: identifiers,
+// the task's and environment's configuration, setup timings), left out as it is parsed: ~40 % of a finished
+// trial's file, most of its small members (docs/index.md "Performance"). A member read one day must leave
+// this list; a member not named here is always parsed.
+const JsonSkips kResultConfigSkips{
+    {"task", "trial_name", "trials_dir", "timeout_multiplier", "environment", "verifier", "artifacts"}, {}};
+const JsonSkips kResultSkips{
+    {"id", "trial_uri", "task_id", "task_checksum", "environment_setup", "agent_setup", "verifier"},
+    {{"config", &kResultConfigSkips}}};
+
 // Every field of the trial folder `dir`, whose files `folder` holds.
 void readTrialFiles(const BundleTree::Folder& folder, const std::string& dir, TrialRecord& t) {
     auto fail = [&](const std::string& why) {
@@ -473,7 +485,7 @@ void readTrialFiles(const BundleTree::Folder& folder, const std::string& dir, Tr
     t.resultJson = folder.ref(dir + "result.json");
     if (!t.resultJson.empty()) {
         try {
-            result = readJsonOf(folder, dir + "result.json");
+            result = readJsonOf(folder, dir + "result.json", &kResultSkips);
             if (!result.is_object()) throw InputError("result.json: not a JSON object");
         } catch (const InputError& e) {
             fail(e.what());

@@ -47,53 +47,64 @@ class Parser {
 public:
     Parser(const char* begin, const char* end) : p_(begin), end_(end) {}
 
-    bool parse(json& root) {
+    bool parse(json& root, const JsonSkips* rootSkips) {
         if (p_ < end_ && static_cast<unsigned char>(*p_) == 0xEF) { // a byte order mark, whole or refused
             if (end_ - p_ < 3 || static_cast<unsigned char>(p_[1]) != 0xBB ||
                 static_cast<unsigned char>(p_[2]) != 0xBF)
                 return false;
             p_ += 3;
         }
-        std::vector<json*> open; // the arrays and objects being filled, innermost last
-        json* slot = &root;      // where the next value goes
+        std::vector<json*> open;                // the arrays and objects being filled, innermost last
+        std::vector<const JsonSkips*> skipsOf;  // the rule of each of them (null: none)
+        json* slot = &root;                     // where the next value goes; null: a skipped member's value
+        const JsonSkips* slotSkips = rootSkips; // the rule of the next value, should it be an object
         for (;;) {
             skipWhitespace();
             if (p_ == end_) return false;
-            switch (*p_) {
-            case '{':
-            case '[': {
-                const bool object = *p_ == '{';
-                *slot = object ? json::value_t::object : json::value_t::array;
-                ++p_;
-                skipWhitespace();
-                if (p_ < end_ && *p_ == (object ? '}' : ']')) { // empty
+            if (!slot) {
+                if (!skipValue()) return false;
+            } else {
+                switch (*p_) {
+                case '{':
+                case '[': {
+                    const bool object = *p_ == '{';
+                    *slot = object ? json::value_t::object : json::value_t::array;
                     ++p_;
+                    skipWhitespace();
+                    if (p_ < end_ && *p_ == (object ? '}' : ']')) { // empty
+                        ++p_;
+                        break;
+                    }
+                    open.push_back(slot);
+                    skipsOf.push_back(object ? slotSkips : nullptr);
+                    if (object) {
+                        if (!memberSlot(*slot, skipsOf.back(), slot, slotSkips)) return false;
+                    } else {
+                        slot = &slot->get_ref<json::array_t&>().emplace_back();
+                        slotSkips = nullptr;
+                    }
+                    continue;
+                }
+                case '"': {
+                    std::string s;
+                    if (!scanString(s)) return false;
+                    *slot = std::move(s);
                     break;
                 }
-                open.push_back(slot);
-                slot = object ? memberSlot(*slot) : &slot->get_ref<json::array_t&>().emplace_back();
-                if (!slot) return false;
-                continue;
-            }
-            case '"': {
-                std::string s;
-                if (!scanString(s)) return false;
-                *slot = std::move(s);
-                break;
-            }
-            case 't':
-                if (!literal("true", 4)) return false;
-                *slot = true;
-                break;
-            case 'f':
-                if (!literal("false", 5)) return false;
-                *slot = false;
-                break;
-            case 'n':
-                if (!literal("null", 4)) return false;
-                break; // the slot is null already
-            default:
-                if (!scanNumber(*slot)) return false;
+                case 't':
+                    if (!literal("true", 4)) return false;
+                    *slot = true;
+                    break;
+                case 'f':
+                    if (!literal("false", 5)) return false;
+                    *slot = false;
+                    break;
+                case 'n':
+                    if (!literal("null", 4)) return false;
+                    break; // the slot is null already
+                default:
+                    if (!scanNumber(*slot)) return false;
+                }
             }
             // A value is complete: close the containers it completes, then find the next slot.
             for (;;) {
@@ -103,22 +114,18 @@ public:
                 if (p_ == end_) return false;
                 json& container = *open.back();
                 const char c = *p_++;
+                if (c == (container.is_array() ? ']' : '}')) {
+                    open.pop_back();
+                    skipsOf.pop_back();
+                    continue;
+                }
+                if (c != ',') return false;
                 if (container.is_array()) {
-                    if (c == ']') {
-                        open.pop_back();
-                        continue;
-                    }
-                    if (c != ',') return false;
                     slot = &container.get_ref<json::array_t&>().emplace_back();
+                    slotSkips = nullptr;
                 } else {
-                    if (c == '}') {
-                        open.pop_back();
-                        continue;
-                    }
-                    if (c != ',') return false;
                     skipWhitespace();
-                    slot = memberSlot(container);
-                    if (!slot) return false;
+                    if (!memberSlot(container, skipsOf.back(), slot, slotSkips)) return false;
                 }
                 break;
             }
@@ -137,17 +144,94 @@ private:
         return true;
     }
 
-    // At a member's key (whitespace skipped): reads `"key" :` and returns the member's value to fill. A
-    // repeated key's earlier value is dropped, as nlohmann's `object[key] = value` does.
-    json* memberSlot(json& object) {
-        if (p_ == end_ || *p_ != '"' || !scanString(key_)) return nullptr;
+    // At a member's key (whitespace skipped): reads `"key" :`; `slot` gets the member's value to fill, or
+    // null when `skips` leaves the member out, and `slotSkips` the rule inside that value. A repeated key's
+    // earlier value is dropped, as nlohmann's `object[key] = value` does. False on a syntax error.
+    bool memberSlot(json& object, const JsonSkips* skips, json*& slot, const JsonSkips*& slotSkips) {
+        if (p_ == end_ || *p_ != '"' || !scanString(key_)) return false;
         skipWhitespace();
-        if (p_ == end_ || *p_ != ':') return nullptr;
+        if (p_ == end_ || *p_ != ':') return false;
         ++p_;
+        slotSkips = nullptr;
+        if (skips) {
+            for (const std::string_view m : skips->members)
+                if (key_ == m) {
+                    slot = nullptr;
+                    return true;
+                }
+            for (const auto& [m, rule] : skips->inside)
+                if (key_ == m) slotSkips = rule;
+        }
         auto [it, inserted] = object.get_ref<json::object_t&>().try_emplace(std::move(key_));
         if (!inserted) it->second = nullptr;
         key_.clear();
-        return &it->second;
+        slot = &it->second;
+        return true;
+    }
+
+    // At a value (whitespace skipped): past it, checked as the parse checks a kept one, nothing kept.
+    bool skipValue() {
+        std::vector<char>& closers = skipClosers_; // of the containers open in the value, innermost last
+        closers.clear();
+        for (;;) {
+            if (p_ == end_) return false;
+            switch (*p_) {
+            case '{':
+            case '[': {
+                const char close = *p_ == '{' ? '}' : ']';
+                ++p_;
+                skipWhitespace();
+                if (p_ < end_ && *p_ == close) { // empty
+                    ++p_;
+                    break;
+                }
+                closers.push_back(close);
+                if (close == '}' && !skipKey()) return false;
+                skipWhitespace();
+                continue;
+            }
+            case '"':
+                if (!scanString(scratch_)) return false;
+                break;
+            case 't':
+                if (!literal("true", 4)) return false;
+                break;
+            case 'f':
+                if (!literal("false", 5)) return false;
+                break;
+            case 'n':
+                if (!literal("null", 4)) return false;
+                break;
+            default: {
+                json number;
+                if (!scanNumber(number)) return false;
+            }
+            }
+            for (;;) { // a value is complete
+                skipWhitespace();
+                if (closers.empty()) return true;
+                if (p_ == end_) return false;
+                const char c = *p_++;
+                if (c == closers.back()) {
+                    closers.pop_back();
+                    continue;
+                }
+                if (c != ',') return false;
+                skipWhitespace();
+                if (closers.back() == '}' && !skipKey()) return false;
+                skipWhitespace();
+                break;
+            }
+        }
+    }
+
+    // At a member's key inside a skipped value: past `"key" :`.
+    bool skipKey() {
+        if (p_ == end_ || *p_ != '"' || !scanString(scratch_)) return false;
+        skipWhitespace();
+        if (p_ == end_ || *p_ != ':') return false;
+        ++p_;
+        return true;
     }
 
     // At the opening quote: the string's bytes with its escapes resolved, into `out` (replaced).
@@ -324,6 +408,8 @@ private:
     const char* p_;
     const char* end_;
     std::string key_;
+    std::string scratch_;           // a skipped string's bytes
+    std::vector<char> skipClosers_; // skipValue's open containers
 };
 
 } // namespace
@@ -331,7 +417,14 @@ private:
 std::optional<json> parseJsonText(std::string_view text) {
     json root;
     Parser parser(text.data(), text.data() + text.size());
-    if (!parser.parse(root)) return std::nullopt;
+    if (!parser.parse(root, nullptr)) return std::nullopt;
+    return root;
+}
+
+std::optional<json> parseJsonText(std::string_view text, const JsonSkips& skips) {
+    json root;
+    Parser parser(text.data(), text.data() + text.size());
+    if (!parser.parse(root, &skips)) return std::nullopt;
     return root;
 }
 

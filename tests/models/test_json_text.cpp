@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -141,6 +142,85 @@ TEST(JsonText, EveryJsonFileOfTheSampleAndTheFixturesParsesAsNlohmannParsesIt) {
         }
     }
     EXPECT_GT(files, 300);
+}
+
+// Left-out members: validated as kept ones are (the same texts refused), absent from the value, their rule
+// applied only inside the named member's object, by key at that level.
+TEST(JsonText, SkippedMembersAreCheckedAndLeftOut) {
+    static const vernier::JsonSkips inner{{"env"}, {}};
+    static const vernier::JsonSkips skips{{"id", "big"}, {{"config", &inner}}};
+    const auto parse = [](const std::string& text) { return vernier::parseJsonText(text, skips); };
+    EXPECT_EQ(parse(R"({"id":"x","keep":1,"config":{"env":{"a":[1,2,{"b":null}]},"agent":"c"}})")->dump(),
+              R"({"config":{"agent":"c"},"keep":1})");
+    // The rule is by level: "env" at the top and "id" inside config are kept, arrays of objects take none.
+    EXPECT_EQ(parse(R"({"env":1,"config":{"id":2},"list":[{"id":3}]})")->dump(),
+              R"({"config":{"id":2},"env":1,"list":[{"id":3}]})");
+    // A config that is not an object, repeated keys (the last one wins, skipped or not), empty containers.
+    EXPECT_EQ(parse(R"({"config":[{"env":1}],"big":{},"id":[]})")->dump(), R"({"config":[{"env":1}]})");
+    EXPECT_EQ(parse(R"({"config":{"env":1},"config":{"env":2,"k":3}})")->dump(), R"({"config":{"k":3}})");
+    EXPECT_EQ(parse(R"({"id":1,"id":2})")->dump(), "{}");
+    EXPECT_EQ(parse(R"([{"id":1}])")->dump(), R"([{"id":1}])"); // the root's rule is for a root object
+    // Escapes and UTF-8 inside skipped strings and keys; numbers of every kind.
+    EXPECT_EQ(parse("{\"big\":{\"k\\u00e9\":\"\\ud83d\\ude00 \xC3\xA9\",\"n\":[-0.5e-3,18446744073709551616,"
+                    "true,false,null]},\"k\":0}")
+                  ->dump(),
+              R"({"k":0})");
+    // What a kept value may not hold, a skipped one may not either.
+    for (const std::string& bad : std::vector<std::string>{R"({"id":1e400})",
+                                                           R"({"id":01})",
+                                                           R"({"id":"\x"})",
+                                                           R"({"id":"\ud800"})",
+                                                           "{\"id\":\"\xC0\xAF\"}",
+                                                           "{\"id\":\"a\x01\"}",
+                                                           R"({"id":[1,]})",
+                                                           R"({"id":{"a" 1}})",
+                                                           R"({"id":{"a":1,}})",
+                                                           R"({"id":{1:2}})",
+                                                           R"({"id":[1 2]})",
+                                                           R"({"id":tru})",
+                                                           R"({"id":})",
+                                                           R"({"id":[}]})",
+                                                           R"({"id":{]})",
+                                                           R"({"id":[[1]})",
+                                                           R"({"id":[1]]})",
+                                                           R"({"id":{"a":1})",
+                                                           R"({"id":)",
+                                                           R"({"id")",
+                                                           std::string("{\"id\":\0}", 8),
+                                                           R"({"config":{"env":[}})"}) {
+        EXPECT_FALSE(parse(bad)) << bad;
+        EXPECT_FALSE(bothAgree(bad)) << bad;
+    }
+}
+
+// Every JSON file of the sample and the fixtures, read as a trial's result.json is: the full value without
+// the members left out, and refused when the full parse refuses.
+TEST(JsonText, ResultFilesWithMembersLeftOutAreTheFullValueWithoutThem) {
+    static const vernier::JsonSkips config{{"task", "environment", "verifier"}, {}};
+    static const vernier::JsonSkips skips{{"id", "trial_uri", "agent_setup"}, {{"config", &config}}};
+    int files = 0, skipped = 0;
+    for (const char* root : {VERNIER_SOURCE_DIR "/resources/sample/results", VERNIER_TEST_DATA_DIR "/harbor",
+                             VERNIER_TEST_DATA_DIR "/hostile"}) {
+        for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
+            if (!e.is_regular_file() || e.path().extension() != ".json") continue;
+            ++files;
+            const std::string text = slurp(e.path());
+            SCOPED_TRACE(e.path().string());
+            std::optional<json> expected = parseJsonText(text);
+            if (expected && expected->is_object()) {
+                for (const char* m : {"id", "trial_uri", "agent_setup"})
+                    skipped += static_cast<int>(expected->erase(m));
+                if (auto c = expected->find("config"); c != expected->end() && c->is_object())
+                    for (const char* m : {"task", "environment", "verifier"})
+                        skipped += static_cast<int>(c->erase(m));
+            }
+            const std::optional<json> got = vernier::parseJsonText(text, skips);
+            ASSERT_EQ(got.has_value(), expected.has_value());
+            if (got) EXPECT_TRUE(vernier::fuzz::identicalJson(*got, *expected));
+        }
+    }
+    EXPECT_GT(files, 300);
+    EXPECT_GT(skipped, 200); // the real result.json files have these members
 }
 
 } // namespace
