@@ -115,6 +115,45 @@ TEST(JsonText, StructureAndWhitespace) {
         EXPECT_FALSE(bothAgree(bad));
 }
 
+// Every kind of byte that ends a run of plain bytes in a string, after runs of every length, gives
+// nlohmann's answer.
+TEST(JsonText, StringsAreReadAlikeWhereverTheirSpecialBytesFall) {
+    const std::vector<std::string> specials = {"\\n",
+                                               "\\\"",
+                                               "\\u00e9",
+                                               "\\ud83d\\ude00",
+                                               "\xC3\xA9",
+                                               "\xE2\x82\xAC",
+                                               "\xF0\x9F\x98\x80",
+                                               "\x7F",
+                                               "\x01",
+                                               "\x1F",
+                                               "\xC0\xAF",
+                                               "\xED\xA0\x80",
+                                               "\xF5\x80\x80\x80",
+                                               "\xFF",
+                                               "\\x",
+                                               std::string("\0", 1),
+                                               "\"",
+                                               " ",
+                                               "~",
+                                               "!"};
+    int accepted = 0, refused = 0;
+    for (std::size_t before = 0; before < 20; ++before)
+        for (const std::string& special : specials)
+            for (std::size_t after : {0, 3, 8, 13}) {
+                const std::string text =
+                    "[\"" + std::string(before, 'a') + special + std::string(after, 'b') + "\"]";
+                const auto v = bothAgree(text);
+                ++(v ? accepted : refused);
+                if (v && special.size() == 1 && special[0] >= 0x20 && special[0] != '"')
+                    EXPECT_EQ(v->at(0).get<std::string>(),
+                              std::string(before, 'a') + special + std::string(after, 'b'));
+            }
+    EXPECT_GT(accepted, 500);
+    EXPECT_GT(refused, 500);
+}
+
 TEST(JsonText, DeepNestingNeedsNoRecursion) {
     const int depth = 200000;
     const std::string text = std::string(depth, '[') + std::string(depth, ']');
