@@ -62,7 +62,6 @@ public:
     // million (docs/index.md "Performance"). Paths stay relative to the tree's root. Valid while the tree is.
     class Folder {
     public:
-        const BundleTree& tree() const { return *tree_; }
         const std::string& root() const { return tree_->root_; }
         // The folder's files, a sorted run of tree().files().
         std::vector<std::string>::const_iterator begin() const { return tree_->files_.begin() + lo_; }

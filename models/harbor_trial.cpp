@@ -292,12 +292,13 @@ ArtifactManifest readManifest(const BundleTree::Folder& folder, const std::strin
 FileRef findAnswer(const BundleTree::Folder& folder, const std::string& dir, const ArtifactManifest& m,
                    const char* name) {
     for (const auto& f : m.fileDestinations)
-        if (baseName(f) == name && folder.has(dir + f)) return folder.ref(dir + f);
+        if (baseName(f) == name)
+            if (FileRef r = folder.ref(dir + f); !r.empty()) return r;
     for (const auto& d : m.dirDestinations)
         for (const char* sub : {"", "app/"})
-            if (folder.has(dir + d + sub + name)) return folder.ref(dir + d + sub + name);
+            if (FileRef r = folder.ref(dir + d + sub + name); !r.empty()) return r;
     for (const char* prefix : kAnswerPrefixes)
-        if (folder.has(dir + prefix + name)) return folder.ref(dir + prefix + name);
+        if (FileRef r = folder.ref(dir + prefix + name); !r.empty()) return r;
     return FileRef();
 }
 
@@ -564,7 +565,7 @@ void readTrialFiles(const BundleTree::Folder& folder, const std::string& dir, Tr
     if (t.agentLog.empty()) {
         // Harbor names the agent's log after the agent: agent/claude-code.txt, agent/codex.txt, ...
         std::string named = dir + "agent/" + t.system.agent + ".txt";
-        if (!t.system.agent.empty() && folder.has(named)) t.agentLog = folder.ref(named);
+        if (!t.system.agent.empty()) t.agentLog = folder.ref(named);
     }
 
     const json& stepResults = member(result, "step_results");
