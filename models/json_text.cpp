@@ -85,25 +85,8 @@ public:
                     }
                     continue;
                 }
-                case '"': {
-                    std::string s;
-                    if (!scanString(s)) return false;
-                    *slot = std::move(s);
-                    break;
-                }
-                case 't':
-                    if (!literal("true", 4)) return false;
-                    *slot = true;
-                    break;
-                case 'f':
-                    if (!literal("false", 5)) return false;
-                    *slot = false;
-                    break;
-                case 'n':
-                    if (!literal("null", 4)) return false;
-                    break; // the slot is null already
                 default:
-                    if (!scanNumber(*slot)) return false;
+                    if (!scanScalar(slot)) return false;
                 }
             }
             // A value is complete: close the containers it completes, then find the next slot.
@@ -169,6 +152,34 @@ private:
         return true;
     }
 
+    // At a string, a literal or a number: its value into `slot` (null already for "null"), or only checked
+    // when `slot` is null (a skipped member's).
+    bool scanScalar(json* slot) {
+        switch (*p_) {
+        case '"': {
+            if (!slot) return scanString(scratch_);
+            std::string s;
+            if (!scanString(s)) return false;
+            *slot = std::move(s);
+            return true;
+        }
+        case 't':
+            if (!literal("true", 4)) return false;
+            if (slot) *slot = true;
+            return true;
+        case 'f':
+            if (!literal("false", 5)) return false;
+            if (slot) *slot = false;
+            return true;
+        case 'n':
+            return literal("null", 4);
+        default: {
+            json number;
+            return scanNumber(slot ? *slot : number);
+        }
+        }
+    }
+
     // At a value (whitespace skipped): past it, checked as the parse checks a kept one, nothing kept.
     bool skipValue() {
         std::vector<char>& closers = skipClosers_; // of the containers open in the value, innermost last
@@ -190,22 +201,8 @@ private:
                 skipWhitespace();
                 continue;
             }
-            case '"':
-                if (!scanString(scratch_)) return false;
-                break;
-            case 't':
-                if (!literal("true", 4)) return false;
-                break;
-            case 'f':
-                if (!literal("false", 5)) return false;
-                break;
-            case 'n':
-                if (!literal("null", 4)) return false;
-                break;
-            default: {
-                json number;
-                if (!scanNumber(number)) return false;
-            }
+            default:
+                if (!scanScalar(nullptr)) return false;
             }
             for (;;) { // a value is complete
                 skipWhitespace();
