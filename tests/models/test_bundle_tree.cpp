@@ -15,6 +15,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,6 +73,22 @@ std::vector<std::string> walkFiles(const fs::path& root) {
             out.push_back(e.path().lexically_relative(root).generic_string());
     std::sort(out.begin(), out.end());
     return out;
+}
+
+// makeTree in a fresh folder, listed with the files every trial's import reads stamped by their read.
+struct StampedListing {
+    QTemporaryDir tmp;
+    fs::path root;
+    std::vector<ListedStat> stats;
+    std::optional<BundleTree> tree; // nothing when the folder could not be made or listed
+};
+std::unique_ptr<StampedListing> stampedListing() {
+    auto l = std::make_unique<StampedListing>();
+    if (!l->tmp.isValid()) return l;
+    l->root = fs::canonical(l->tmp.path().toStdString());
+    makeTree(l->root);
+    l->tree = BundleTree::openFolderWithStats(l->root.string(), l->stats, true);
+    return l;
 }
 
 std::int64_t mtimeNs(const struct stat& st) {
@@ -140,13 +158,11 @@ TEST(BundleTree, FolderWithStatsListsWhatAWalkFindsWithEachStat) {
 // With stampOnRead the files every trial's import reads are listed without a stat (`pending`) and stamped by
 // BundleTree::readAtMost as it reads them; the rest are stat'ed as before (docs/index.md "Validation").
 TEST(BundleTree, FilesTheImportReadsAreStampedByTheirRead) {
-    QTemporaryDir tmp;
-    ASSERT_TRUE(tmp.isValid());
-    const fs::path root = fs::canonical(tmp.path().toStdString());
-    makeTree(root);
-    std::vector<ListedStat> stats;
-    const auto tree = BundleTree::openFolderWithStats(root.string(), stats, true);
-    ASSERT_TRUE(tree.has_value());
+    const auto listing = stampedListing();
+    ASSERT_TRUE(listing->tree.has_value());
+    const fs::path& root = listing->root;
+    const std::vector<ListedStat>& stats = listing->stats;
+    const std::optional<BundleTree>& tree = listing->tree;
     EXPECT_EQ(tree->files(), walkFiles(root));
     std::vector<std::size_t> pending; // file indexes
     std::size_t file = 0;
@@ -197,13 +213,11 @@ TEST(BundleTree, FilesTheImportReadsAreStampedByTheirRead) {
 // A folder's view finds exactly the files under it, whatever sorts beside its '/' ("a-b", "a.txt", "a!/x"
 // before "a/", "a0" after), and reads through the tree: the stamp of a pending file's read is kept.
 TEST(BundleTree, AFoldersViewHoldsExactlyItsFilesAndReadsThroughTheTree) {
-    QTemporaryDir tmp;
-    ASSERT_TRUE(tmp.isValid());
-    const fs::path root = fs::canonical(tmp.path().toStdString());
-    makeTree(root);
-    std::vector<ListedStat> stats;
-    const auto tree = BundleTree::openFolderWithStats(root.string(), stats, true);
-    ASSERT_TRUE(tree.has_value());
+    const auto listing = stampedListing();
+    ASSERT_TRUE(listing->tree.has_value());
+    const fs::path& root = listing->root;
+    const std::vector<ListedStat>& stats = listing->stats;
+    const std::optional<BundleTree>& tree = listing->tree;
     const auto under = [&](const std::string& dir) {
         std::vector<std::string> out;
         for (const std::string& f : tree->files())
