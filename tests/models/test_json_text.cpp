@@ -232,6 +232,19 @@ TEST(JsonText, SkippedMembersAreCheckedAndLeftOut) {
     }
 }
 
+// The committed corpus of fuzz_json_text (inputs the fuzzer kept for reaching new code) through its harness:
+// nlohmann's answer, and with members skipped the full value without them (the harness aborts otherwise).
+TEST(JsonText, TheFuzzCorpusParsesAsNlohmannParsesItWithAndWithoutSkips) {
+    int inputs = 0;
+    for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(VERNIER_SOURCE_DIR) /
+                                                             "fuzz/corpus/fuzz_json_text")) {
+        const std::string bytes = slurp(e.path());
+        vernier::fuzz::jsonText(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+        ++inputs;
+    }
+    EXPECT_GT(inputs, 500);
+}
+
 // Every JSON file of the sample and the fixtures, read as a trial's result.json is: the full value without
 // the members left out, and refused when the full parse refuses.
 TEST(JsonText, ResultFilesWithMembersLeftOutAreTheFullValueWithoutThem) {
