@@ -216,7 +216,6 @@ TEST(BundleTree, AFoldersViewHoldsExactlyItsFilesAndReadsThroughTheTree) {
     const auto listing = stampedListing();
     ASSERT_TRUE(listing->tree.has_value());
     const fs::path& root = listing->root;
-    const std::vector<ListedStat>& stats = listing->stats;
     const std::optional<BundleTree>& tree = listing->tree;
     const auto under = [&](const std::string& dir) {
         std::vector<std::string> out;
