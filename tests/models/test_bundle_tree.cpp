@@ -224,16 +224,18 @@ TEST(BundleTree, AFoldersViewHoldsExactlyItsFilesAndReadsThroughTheTree) {
         return out;
     };
     const std::string trial = "2026-09-10__10-00-00/freecad-1000__x/";
-    for (const std::string dir : {std::string("a/"), std::string("a!/"), trial, trial + "verifier/",
-                                  std::string("2026-09-11__10-00-00/"), std::string("empty/"),
-                                  std::string("nowhere/"), std::string()}) {
+    const std::vector<std::string> dirs = {
+        "a/", "a!/", trial, trial + "verifier/", "2026-09-11__10-00-00/", "empty/", "nowhere/", ""};
+    for (const std::string& dir : dirs) {
         const BundleTree::Folder folder = tree->folder(dir);
         EXPECT_EQ(std::vector<std::string>(folder.begin(), folder.end()), under(dir)) << dir;
         for (const std::string& f : tree->files()) {
             const bool inside = f.rfind(dir, 0) == 0;
             EXPECT_EQ(folder.has(f), inside) << dir << " " << f;
             EXPECT_EQ(folder.ref(f).empty(), !inside) << dir << " " << f;
-            if (inside) EXPECT_EQ(folder.ref(f).path(), tree->ref(f).path()) << f;
+            if (inside) {
+                EXPECT_EQ(folder.ref(f).path(), tree->ref(f).path()) << f;
+            }
         }
     }
     EXPECT_EQ(std::vector<std::string>(tree->folder("a/").begin(), tree->folder("a/").end()),

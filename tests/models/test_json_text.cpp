@@ -146,9 +146,10 @@ TEST(JsonText, StringsAreReadAlikeWhereverTheirSpecialBytesFall) {
                     "[\"" + std::string(before, 'a') + special + std::string(after, 'b') + "\"]";
                 const auto v = bothAgree(text);
                 ++(v ? accepted : refused);
-                if (v && special.size() == 1 && special[0] >= 0x20 && special[0] != '"')
+                if (v && special.size() == 1 && special[0] >= 0x20 && special[0] != '"') {
                     EXPECT_EQ(v->at(0).get<std::string>(),
                               std::string(before, 'a') + special + std::string(after, 'b'));
+                }
             }
     EXPECT_GT(accepted, 500);
     EXPECT_GT(refused, 500);
@@ -268,7 +269,9 @@ TEST(JsonText, ResultFilesWithMembersLeftOutAreTheFullValueWithoutThem) {
             }
             const std::optional<json> got = vernier::parseJsonText(text, skips);
             ASSERT_EQ(got.has_value(), expected.has_value());
-            if (got) EXPECT_TRUE(vernier::fuzz::identicalJson(*got, *expected));
+            if (got) {
+                EXPECT_TRUE(vernier::fuzz::identicalJson(*got, *expected));
+            }
         }
     }
     EXPECT_GT(files, 300);
