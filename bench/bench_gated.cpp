@@ -5,7 +5,8 @@
 // 40 mm disc) with a three-parameter spec. The steps add up to one trial as the rescoring worker scores it:
 // reading the zip and Document.xml, parsing the Body's stored shape, the structural gates (the Body's volume,
 // in closed form for this polyhedral one, and its Tip's, parsed on a second thread), the complexity gate, and
-// — only when asked — the spec's measurement bank.
+// — only when asked — the spec's measurement bank. For the reward the worker parses nothing: the gates read
+// the Body's and the Tip's counts and volumes from their text (docs/scoring.md §15 "Gates from the text").
 // Made by bench/make_gated_candidate.py (freecadcmd).
 #include <benchmark/benchmark.h>
 
@@ -15,6 +16,7 @@
 #include <GProp_GProps.hxx>
 
 #include "scoring/measure_document.h"
+#include "scoring/safe_zip.h"
 #include "scoring/shape_integrals.h"
 #include "scoring/structural_gates.h"
 #include "scoring/trial_scorer.h"
@@ -36,6 +38,16 @@ void BM_GatedReadDocument(benchmark::State& state) {
 }
 BENCHMARK(BM_GatedReadDocument)->Unit(benchmark::kMillisecond);
 
+// The floor of any reading: Document.xml and the Body's stored text inflated (and their CRCs checked),
+// nothing parsed.
+void BM_GatedInflateOnly(benchmark::State& state) {
+    for (auto _ : state) {
+        const SafeZip zip = SafeZip::openFile(kCandidate);
+        benchmark::DoNotOptimize(zip.read("Document.xml").size() + zip.read("PartShape.brp").size());
+    }
+}
+BENCHMARK(BM_GatedInflateOnly)->Unit(benchmark::kMillisecond);
+
 void BM_GatedReadAndParseBody(benchmark::State& state) {
     for (auto _ : state) {
         FcDocument d = FcDocument::load(kCandidate, {}, ShapeLoading::OnDemand);
@@ -44,14 +56,25 @@ void BM_GatedReadAndParseBody(benchmark::State& state) {
 }
 BENCHMARK(BM_GatedReadAndParseBody)->Unit(benchmark::kMillisecond);
 
+// The Body's census instead: its text inflated and read, nothing built.
+void BM_GatedReadAndCensusBody(benchmark::State& state) {
+    for (auto _ : state) {
+        FcDocument d = FcDocument::load(kCandidate, {}, ShapeLoading::OnDemand);
+        benchmark::DoNotOptimize(d.find("Body")->census().has_value());
+    }
+}
+BENCHMARK(BM_GatedReadAndCensusBody)->Unit(benchmark::kMillisecond);
+
+// arg 0: the gates parse the shapes (the inspector, `score`); 1: they read censuses (the reward).
 void BM_GatedStructuralGates(benchmark::State& state) {
     for (auto _ : state) {
         FcDocument d = FcDocument::load(kCandidate, {}, ShapeLoading::OnDemand);
-        StructuralCheck c = checkStructure(d, DocumentRole::Candidate);
+        StructuralCheck c = checkStructure(d, DocumentRole::Candidate, kMaxCandidateFaces,
+                                           state.range(0) != 0 ? CensusUse::WhenLarge : CensusUse::Never);
         benchmark::DoNotOptimize(c.gate.has_value());
     }
 }
-BENCHMARK(BM_GatedStructuralGates)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GatedStructuralGates)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // The Body's volume alone, its shape parsed once: arg 0 = OCCT's Gauss integration (BRepGProp), 1 = the
 // closed form the gates use for a polyhedral shape (polyhedralVolume).
@@ -70,19 +93,23 @@ void BM_GatedBodyVolume(benchmark::State& state) {
 }
 BENCHMARK(BM_GatedBodyVolume)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
+// arg 1: the gated shape kept for the views; 0: not parsed (the reward).
 void BM_GatedMeasureCandidate(benchmark::State& state) {
     for (auto _ : state) {
-        MeasuredDocument m = measureInput(DocumentInput::fromFile(kCandidate), DocumentRole::Candidate);
+        MeasuredDocument m =
+            measureInput(DocumentInput::fromFile(kCandidate), DocumentRole::Candidate, state.range(0) != 0);
         if (!m.gate || m.gate->gate != "complexity") state.SkipWithError("expected the complexity gate");
     }
 }
-BENCHMARK(BM_GatedMeasureCandidate)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GatedMeasureCandidate)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
 // One trial, the reference measured once (as the worker keeps it): arg 1 = spec computed (the verifier's
-// full report, what `score` and the inspector do), 0 = for the reward only (the rescoring worker).
+// full report, what `score` and the inspector do), 0 = for the reward only (the rescoring worker: no spec
+// and no shape for a gated candidate).
 void BM_GatedTrial(benchmark::State& state) {
     TrialScorerOptions o;
     o.specWhenGated = state.range(0) != 0;
+    o.shapeWhenGated = state.range(0) != 0;
     ReferenceCache cache;
     const TrialScorer scorer(o, &cache);
     for (auto _ : state) {

@@ -26,14 +26,25 @@
 namespace vernier {
 
 struct FcObject::StoredShape {
-    std::once_flag once;
+    std::mutex mutex; // guards everything below but `what` and `size`
     std::string what; // "shape file 'PartShape3.brp' of object 'Pad'", for reasons
     std::shared_ptr<const SafeZip> archive;
     std::string entry;      // zip entry (with archive), else
-    std::string bytes;      // inline bytes
+    std::string bytes;      // inline bytes, or the entry's once read (for the census, kept for a parse)
+    bool bytesHeld = false; // `bytes` holds the stored bytes
     std::uint64_t size = 0; // the stored bytes' (uncompressed) size; set at load, never changed
+    bool parsed = false;    // `shape` or `error` is the parse's outcome
     TopoDS_Shape shape;
     std::exception_ptr error;
+    bool censusTaken = false;
+    std::optional<BrepCensus> census;
+
+    // Under `mutex`.
+    const std::string& heldBytes() {
+        if (!bytesHeld && archive) bytes = archive->read(entry);
+        bytesHeld = true;
+        return bytes;
+    }
 };
 
 namespace {
@@ -515,17 +526,37 @@ const TopoDS_Shape& FcObject::shape() const {
     static const TopoDS_Shape kNull;
     if (!stored) return kNull;
     StoredShape& s = *stored;
-    std::call_once(s.once, [&s] {
-        try {
-            s.shape = readBrep(s.archive ? s.archive->read(s.entry) : s.bytes, s.what);
-        } catch (...) {
-            s.error = std::current_exception();
+    {
+        const std::lock_guard<std::mutex> lock(s.mutex);
+        if (!s.parsed) {
+            try {
+                s.shape = readBrep(s.heldBytes(), s.what);
+            } catch (...) {
+                s.error = std::current_exception();
+            }
+            s.parsed = true;
+            s.archive.reset();
+            std::string().swap(s.bytes);
         }
-        s.archive.reset();
-        std::string().swap(s.bytes);
-    });
+    }
     if (s.error) std::rethrow_exception(s.error);
     return s.shape;
+}
+
+const std::optional<BrepCensus>& FcObject::census() const {
+    static const std::optional<BrepCensus> kNone;
+    if (!stored) return kNone;
+    StoredShape& s = *stored;
+    const std::lock_guard<std::mutex> lock(s.mutex);
+    if (!s.censusTaken && !s.parsed) {
+        try {
+            const std::string& bytes = s.heldBytes();
+            if (sniffBrep(bytes) == BrepFormat::Text) s.census = brepCensus(bytes);
+        } catch (...) { // an entry that cannot be read: shape() reports it
+        }
+    }
+    s.censusTaken = true;
+    return s.census;
 }
 
 std::uint64_t FcObject::storedShapeBytes() const {
@@ -534,7 +565,7 @@ std::uint64_t FcObject::storedShapeBytes() const {
 
 void FcObject::setShape(const TopoDS_Shape& shape) {
     stored = std::make_shared<StoredShape>();
-    std::call_once(stored->once, [] {});
+    stored->parsed = true;
     stored->shape = shape;
 }
 

@@ -12,6 +12,7 @@
 
 #include <TopoDS_Shape.hxx>
 
+#include "scoring/brep_census.h"
 #include "scoring/safe_zip.h"
 
 namespace vernier {
@@ -74,6 +75,10 @@ struct FcObject {
     // Thread-safe; with ShapeLoading::OnDemand the first call parses it (InputError when corrupt).
     const TopoDS_Shape& shape() const;
     void setShape(const TopoDS_Shape& shape); // for documents built in code (tests)
+    // The stored shape's faces, solids and polyhedral volume read from its text without parsing it
+    // (brep_census.h); nothing when the shape is parsed already, is not text, or is text the census does not
+    // read exactly. Thread-safe; computed once. The bytes it reads are kept for a later shape().
+    const std::optional<BrepCensus>& census() const;
     // Size of the stored shape's bytes (uncompressed, as the archive declares it); 0 when there are none or
     // the shape was built in code. Known from the load on, without parsing; safe from any thread.
     std::uint64_t storedShapeBytes() const;

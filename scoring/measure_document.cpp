@@ -91,10 +91,16 @@ MeasuredDocument measureDocument(FcDocument doc, DocumentRole role, const Measur
     md.document = std::move(doc);
     md.role = role;
     const FcDocument& d = md.document;
-    StructuralCheck check = checkStructure(d, role, opts.maxFacesBeforeMeshing);
+    StructuralCheck check = checkStructure(d, role, opts.maxFacesBeforeMeshing,
+                                           opts.shapeWhenGated ? CensusUse::Never : CensusUse::WhenLarge);
     md.scoredBody = std::move(check.scoredBody);
-    if (const FcObject* body = d.find(md.scoredBody)) md.shape = body->shape();
     md.gate = std::move(check.gate);
+    // The complexity gate from the census, when the gates read one: the shape is not needed.
+    if (!md.gate && check.scoredBodyFaces)
+        md.gate = complexityGate(*check.scoredBodyFaces, role, opts.maxFacesBeforeMeshing);
+    const FcObject* body = d.find(md.scoredBody);
+    if (md.gate && !opts.shapeWhenGated) return md;
+    if (body) md.shape = body->shape();
     if (md.gate) return md;
 
     TopTools_IndexedMapOfShape faceMap;

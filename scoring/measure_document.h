@@ -16,6 +16,9 @@ namespace vernier {
 struct MeasureOptions {
     bool exactObb = true;             // false: the cheap estimate only (obb_estimate.h, docs/scoring.md §14)
     int maxFacesBeforeMeshing = 5000; // the complexity gate (candidate only)
+    // False: a gated document's `shape` stays null (not parsed), and a candidate Body past the complexity
+    // gate is gated from its text's census (docs/scoring.md §15 "Gates from the text"). Same gate either way.
+    bool shapeWhenGated = true;
 };
 
 // Gates first; when none fires, measures the scored Body's shape. OCCT failures while measuring throw

@@ -95,10 +95,25 @@ bool isAllowedLeaf(const std::string& type) {
 // so the scored Body's serve its features too (inertia, face centroids, §3) — unless the Body has more faces
 // than the complexity gate lets through (a candidate only): it is never measured, so only its volume is
 // computed, in closed form when it is polyhedral (polyhedralVolume). Other objects need only their volume.
+// Faces and solids of an object's stored shape: from its census when the gates read censuses (the same
+// numbers), else from the parsed shape.
+int countIn(const FcObject& o, TopAbs_ShapeEnum kind, bool census) {
+    if (census)
+        if (const auto& c = o.census()) return kind == TopAbs_FACE ? c->faces : c->solids;
+    return countOf(o.shape(), kind);
+}
+
+bool facesIn(const FcObject& o, bool census) {
+    if (census)
+        if (const auto& c = o.census()) return c->faces > 0;
+    return carriesFaces(o.shape());
+}
+
 class VolumeMemo {
 public:
-    explicit VolumeMemo(int bodyIntegralsUpToFaces = std::numeric_limits<int>::max())
-        : integralsUpTo_(bodyIntegralsUpToFaces) {}
+    explicit VolumeMemo(int bodyIntegralsUpToFaces = std::numeric_limits<int>::max(), bool census = false)
+        : integralsUpTo_(bodyIntegralsUpToFaces), census_(census) {}
+    bool census() const { return census_; }
     double of(const FcObject& o) { return entry(o).volume; }
     // The integrals behind of(o) for a Body, or nullptr when OCCT failed or the volume is not finite.
     const ShapeIntegrals* integralsOf(const FcObject& o) {
@@ -126,12 +141,20 @@ private:
     bool wantsIntegrals(const FcObject& o, Entry& e) const {
         if (!e.integralsWanted)
             e.integralsWanted = o.type == kBody && (integralsUpTo_ == std::numeric_limits<int>::max() ||
-                                                    countOf(o.shape(), TopAbs_FACE) <= integralsUpTo_);
+                                                    countIn(o, TopAbs_FACE, census_) <= integralsUpTo_);
         return *e.integralsWanted;
     }
-    static void tryPolyhedral(const FcObject& o, Entry& e) {
+    void tryPolyhedral(const FcObject& o, Entry& e) const {
         if (e.polyhedralTried) return;
         e.polyhedralTried = true;
+        if (census_)
+            if (const auto& c = o.census()) { // polyhedralVolume(o.shape()), read from the text
+                if (c->polyhedralVolume) {
+                    e.volume = std::isfinite(*c->polyhedralVolume) ? *c->polyhedralVolume : 0;
+                    e.done = true;
+                }
+                return;
+            }
         if (o.shape().IsNull()) return;
         try {
             if (const auto v = polyhedralVolume(o.shape())) {
@@ -144,30 +167,31 @@ private:
     Entry& entry(const FcObject& o) {
         Entry& e = cache_[&o];
         if (e.done) return e;
-        if (!o.shape().IsNull()) {
-            try {
-                if (wantsIntegrals(o, e)) {
+        try {
+            if (wantsIntegrals(o, e)) {
+                if (!o.shape().IsNull()) {
                     // Equal to shapeVolume()'s computation to rounding (shape_integrals.h).
                     ShapeIntegrals integrals = integrateShape(o.shape());
                     if (std::isfinite(integrals.volume.Mass())) {
                         e.volume = integrals.volume.Mass();
                         e.integrals = std::move(integrals);
                     }
-                } else {
-                    tryPolyhedral(o, e);
-                    if (!e.done) {
-                        GProp_GProps props;
-                        BRepGProp::VolumeProperties(o.shape(), props);
-                        if (std::isfinite(props.Mass())) e.volume = props.Mass();
-                    }
                 }
-            } catch (const Standard_Failure&) {
+            } else {
+                tryPolyhedral(o, e);
+                if (!e.done && !o.shape().IsNull()) {
+                    GProp_GProps props;
+                    BRepGProp::VolumeProperties(o.shape(), props);
+                    if (std::isfinite(props.Mass())) e.volume = props.Mass();
+                }
             }
+        } catch (const Standard_Failure&) {
         }
         e.done = true;
         return e;
     }
     int integralsUpTo_;
+    bool census_;
     std::map<const FcObject*, Entry> cache_;
 };
 
@@ -186,32 +210,32 @@ std::string scoredOf(const std::vector<BodyInfo>& bodies) {
 
 std::optional<GateResult> noSolid(const FcDocument& doc, DocumentRole role, VolumeMemo& memo) {
     for (const auto& o : doc.objects)
-        if (countOf(o.shape(), TopAbs_SOLID) > 0 && memo.of(o) > 0) return std::nullopt;
+        if (countIn(o, TopAbs_SOLID, memo.census()) > 0 && memo.of(o) > 0) return std::nullopt;
     return GateResult{"body", std::string("No solid shape found in ") + roleWord(role) + " model '" +
                                   doc.fileName + "'"};
 }
 
 std::optional<GateResult> bodyGateOf(const FcDocument& doc, DocumentRole role,
-                                     const std::vector<BodyInfo>& bodies);
+                                     const std::vector<BodyInfo>& bodies, bool census);
 std::optional<GateResult> treeGateOf(const FcDocument& doc, const std::string& bodyName, DocumentRole role,
                                      VolumeMemo& memo);
 
 // Depth-first walk of §7.2; true when the object (or anything it aggregates) is flagged.
 bool flagged(const FcDocument& doc, const FcObject& o, std::set<std::string>& visited, VolumeMemo& memo) {
     if (!visited.insert(o.name).second) return false;
-    if (o.type == kBody && carriesFaces(o.shape())) {
+    const bool census = memo.census();
+    if (o.type == kBody && facesIn(o, census)) {
         const FcProperty* tipProp = o.property("Tip");
         const FcObject* tip =
             (tipProp && !tipProp->links.empty()) ? doc.find(tipProp->links.front()) : nullptr;
         if (!tip) return true;
-        if (!carriesFaces(tip->shape())) {
+        if (!facesIn(*tip, census)) {
             bool someChild = false;
             for (const auto& c : o.outList)
-                if (const FcObject* child = doc.find(c); child && carriesFaces(child->shape()))
-                    someChild = true;
+                if (const FcObject* child = doc.find(c); child && facesIn(*child, census)) someChild = true;
             if (!someChild) return true;
         } else {
-            if (countOf(o.shape(), TopAbs_FACE) != countOf(tip->shape(), TopAbs_FACE)) return true;
+            if (countIn(o, TopAbs_FACE, census) != countIn(*tip, TopAbs_FACE, census)) return true;
             const auto differ = [](double vb, double vt) {
                 return std::abs(vb - vt) > 1e-6 * std::max({std::abs(vb), std::abs(vt), 1.0});
             };
@@ -226,14 +250,14 @@ bool flagged(const FcDocument& doc, const FcObject& o, std::set<std::string>& vi
         }
     }
     if (isAggregator(o.type)) {
-        if (o.outList.empty()) return carriesFaces(o.shape());
+        if (o.outList.empty()) return facesIn(o, census);
         for (const auto& c : o.outList)
             if (const FcObject* child = doc.find(c); child && flagged(doc, *child, visited, memo))
                 return true;
         return false;
     }
     if (isAllowedLeaf(o.type)) return false;
-    return carriesFaces(o.shape());
+    return facesIn(o, census);
 }
 
 } // namespace
@@ -241,7 +265,7 @@ bool flagged(const FcDocument& doc, const FcObject& o, std::set<std::string>& vi
 namespace {
 
 std::optional<GateResult> bodyGateOf(const FcDocument& doc, DocumentRole role,
-                                     const std::vector<BodyInfo>& bodies) {
+                                     const std::vector<BodyInfo>& bodies, bool census) {
     if (bodies.empty())
         return GateResult{"body", "no PartDesign::Body found — spec requires exactly one solid body in a "
                                   "parametric feature tree" +
@@ -260,7 +284,7 @@ std::optional<GateResult> bodyGateOf(const FcDocument& doc, DocumentRole role,
                                       joinNames(nonEmpty) + ") — spec requires exactly one solid body" +
                                       suffix(doc, role)};
     const FcObject* body = doc.find(nonEmpty.front());
-    const int solids = countOf(body->shape(), TopAbs_SOLID);
+    const int solids = countIn(*body, TopAbs_SOLID, census);
     if (solids != 1)
         return GateResult{
             "body", "PartDesign::Body '" + body->name + "' tip Shape has " + std::to_string(solids) +
@@ -421,7 +445,7 @@ std::optional<GateResult> noSolidGate(const FcDocument& doc, DocumentRole role) 
 }
 
 std::optional<GateResult> bodyGate(const FcDocument& doc, DocumentRole role) {
-    return bodyGateOf(doc, role, listBodies(doc));
+    return bodyGateOf(doc, role, listBodies(doc), false);
 }
 
 std::optional<GateResult> featureTreeGate(const FcDocument& doc, const std::string& bodyName,
@@ -437,38 +461,57 @@ std::optional<GateResult> complexityGate(int nFaces, DocumentRole role, int maxF
                           "); gated geometry to 0.0 — geometry too complex to be a valid candidate"};
 }
 
-StructuralCheck checkStructure(const FcDocument& doc, DocumentRole role, int maxCandidateFaces) {
-    // The gates read each Body's shape, then (feature-tree gate) its Tip's: a large Tip is parsed meanwhile
+StructuralCheck checkStructure(const FcDocument& doc, DocumentRole role, int maxCandidateFaces,
+                               CensusUse censusUse) {
+    // The gates read each Body's shape, then (feature-tree gate) its Tip's: a large Tip is read meanwhile
     // on a second thread, which takes the larger part of a big document's reading off the critical path (a
     // small one is not worth a thread: its start and fresh memory cost more CPU than the parse). The same
     // shapes, the same bits: only when each is parsed changes (FcObject::shape is thread-safe).
-    constexpr std::uint64_t kParseAheadBytes = 512 * 1024;
+    // A candidate may have its large shapes counted from their text instead (CensusUse::WhenLarge): when a
+    // large Body's census is past the complexity gate, every object's census stands in for its shape
+    // where it has one, and the Tip's census is what the second thread takes (then its shape, if the census
+    // is not past the gate either, as before).
+    constexpr std::uint64_t kLargeBytes = 512 * 1024;
+    const bool mayCount = censusUse == CensusUse::WhenLarge && role == DocumentRole::Candidate &&
+                          maxCandidateFaces < std::numeric_limits<int>::max();
+    const auto pastGate = [maxCandidateFaces](const FcObject& o) {
+        const auto& c = o.census();
+        return c && c->faces > maxCandidateFaces;
+    };
     std::vector<const FcObject*> tips;
     for (const auto& o : doc.objects)
         if (o.type == kBody)
             if (const FcProperty* tip = o.property("Tip"); tip && !tip->links.empty())
                 if (const FcObject* t = doc.find(tip->links.front());
-                    t && t->storedShapeBytes() >= kParseAheadBytes)
+                    t && t->storedShapeBytes() >= kLargeBytes)
                     tips.push_back(t);
-    std::future<void> tipsParsed;
+    std::future<void> tipsRead;
     if (!tips.empty())
-        tipsParsed = std::async(std::launch::async, [&tips] {
+        tipsRead = std::async(std::launch::async, [&tips, mayCount, &pastGate] {
             for (const FcObject* t : tips) {
                 try {
-                    t->shape();
+                    if (!mayCount || !pastGate(*t)) t->shape();
                 } catch (...) { // a corrupt shape throws again where the gates read it
                 }
             }
         });
-    VolumeMemo memo(role == DocumentRole::Candidate ? maxCandidateFaces : std::numeric_limits<int>::max());
+    bool census = censusUse == CensusUse::Always;
+    if (mayCount)
+        for (const auto& o : doc.objects)
+            if (o.type == kBody && o.storedShapeBytes() >= kLargeBytes && pastGate(o)) census = true;
+    VolumeMemo memo(role == DocumentRole::Candidate ? maxCandidateFaces : std::numeric_limits<int>::max(),
+                    census);
     StructuralCheck out;
     const auto bodies = bodiesOf(doc, memo);
     out.scoredBody = scoredOf(bodies);
     out.gate = noSolid(doc, role, memo);
-    if (!out.gate) out.gate = bodyGateOf(doc, role, bodies);
+    if (!out.gate) out.gate = bodyGateOf(doc, role, bodies, census);
     if (!out.gate) out.gate = treeGateOf(doc, out.scoredBody, role, memo);
-    if (const FcObject* body = doc.find(out.scoredBody))
+    if (const FcObject* body = doc.find(out.scoredBody)) {
         if (const ShapeIntegrals* p = memo.integralsOf(*body)) out.scoredBodyIntegrals = *p;
+        if (census)
+            if (const auto& c = body->census()) out.scoredBodyFaces = c->faces;
+    }
     return out;
 }
 

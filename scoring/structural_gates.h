@@ -69,10 +69,20 @@ struct StructuralCheck {
     // integrateShape() of the scored Body's shape, as computed for the gates (absent when OCCT failed):
     // measureDocument reuses it instead of integrating the same solid and its faces again.
     std::optional<ShapeIntegrals> scoredBodyIntegrals;
+    // The scored Body's face count, when the gates read it from its text (CensusUse): the complexity gate
+    // needs nothing else.
+    std::optional<int> scoredBodyFaces;
 };
+// Whether the gates read counts and volumes from the stored text (FcObject::census) instead of parsing.
+// The census's numbers are the parsed shape's, so the outcome is the same; only the cost differs.
+// WhenLarge: a candidate with a Body stored in 512 KiB or more whose census is past the complexity gate
+// (a mesh-like answer of thousands of faces: docs/scoring.md §15 "Gates from the text"). Always: every
+// object with a census (tests).
+enum class CensusUse { Never, WhenLarge, Always };
 // A candidate Body with more than maxCandidateFaces faces is never measured (the complexity gate): its
 // integrals are not computed, only its volume (absent scoredBodyIntegrals).
 StructuralCheck checkStructure(const FcDocument& doc, DocumentRole role,
-                               int maxCandidateFaces = kMaxCandidateFaces);
+                               int maxCandidateFaces = kMaxCandidateFaces,
+                               CensusUse census = CensusUse::Never);
 
 } // namespace vernier

@@ -45,9 +45,10 @@ std::string defaultCandidateName(StageRole role) {
     return "answer.FCStd";
 }
 
-MeasuredDocument measureLoaded(FcDocument doc, DocumentRole role) {
+MeasuredDocument measureLoaded(FcDocument doc, DocumentRole role, bool shapeWhenGated = true) {
     MeasureOptions mo;
     mo.exactObb = false; // refined only when the bbox gate needs it (docs/scoring.md §14)
+    mo.shapeWhenGated = shapeWhenGated;
     return measureDocument(std::move(doc), role, mo);
 }
 
@@ -219,12 +220,13 @@ TrialInput TrialInput::createAndEdit(DocumentInput referenceBase, DocumentInput 
 
 // --- Reading and the reference cache ------------------------------------------------------------------
 
-MeasuredDocument measureInput(const DocumentInput& doc, DocumentRole role) {
+MeasuredDocument measureInput(const DocumentInput& doc, DocumentRole role, bool shapeWhenGated) {
     if (!doc.present()) throw InputError("no document");
     // A file on disk is opened by path: SafeZip streams large archives instead of holding them in memory.
-    if (!doc.path.empty()) return measureLoaded(FcDocument::load(doc.path, {}, ShapeLoading::OnDemand), role);
+    if (!doc.path.empty())
+        return measureLoaded(FcDocument::load(doc.path, {}, ShapeLoading::OnDemand), role, shapeWhenGated);
     return measureLoaded(FcDocument::loadBytes(doc.read(), doc.displayName(), {}, ShapeLoading::OnDemand),
-                         role);
+                         role, shapeWhenGated);
 }
 
 ReferenceCache::ReferenceCache(std::size_t capacity) : capacity_(capacity == 0 ? 1 : capacity) {}
@@ -391,7 +393,7 @@ TrialStageResult finishStage(const StageWork& w, const TrialScorerOptions& o) {
 namespace {
 
 // Reads and measures every document of the stages (two at a time with threads = 2).
-void measureStages(std::vector<StageWork>& work, ReferenceCache* cache, int threads) {
+void measureStages(std::vector<StageWork>& work, ReferenceCache* cache, int threads, bool shapeWhenGated) {
     std::vector<std::function<void()>> jobs;
     for (auto& w : work) {
         if (w.input->reference.present())
@@ -405,10 +407,10 @@ void measureStages(std::vector<StageWork>& work, ReferenceCache* cache, int thre
                 }
             });
         if (w.input->candidate.present())
-            jobs.push_back([&w] {
+            jobs.push_back([&w, shapeWhenGated] {
                 try {
                     w.candidate.doc = std::make_shared<const MeasuredDocument>(
-                        measureInput(w.input->candidate, DocumentRole::Candidate));
+                        measureInput(w.input->candidate, DocumentRole::Candidate, shapeWhenGated));
                 } catch (...) {
                     w.candidate.error = std::current_exception();
                 }
@@ -436,7 +438,7 @@ TrialResult TrialScorer::score(const TrialInput& trial) const {
         work[i].spec = loadStageSpec(trial.spec, st[i].role);
     }
     // Every document is read and measured first, then the stages are compared.
-    measureStages(work, cache_, options_.threads);
+    measureStages(work, cache_, options_.threads, options_.shapeWhenGated);
     for (const auto& w : work)
         out.stages.push_back(finishStage(w, options_));
     for (const auto& s : out.stages)
@@ -457,7 +459,7 @@ TrialStageResult TrialScorer::scoreStage(const TrialStageInput& stage, const Doc
     std::vector<StageWork> work(1);
     work[0].input = &stage;
     work[0].spec = loadStageSpec(spec, stage.role);
-    measureStages(work, cache_, options_.threads);
+    measureStages(work, cache_, options_.threads, options_.shapeWhenGated);
     return finishStage(work[0], options_);
 }
 

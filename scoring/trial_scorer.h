@@ -117,6 +117,10 @@ struct TrialScorerOptions {
     // second. True (the default) scores the spec anyway, as the verifier reports it (the inspector, `score`);
     // false skips it (rescoring for the reward; docs/scoring.md §15 "Gates first").
     bool specWhenGated = true;
+    // True (the default) keeps a gated candidate's scored shape for the views (MeasuredDocument::shape);
+    // false leaves it unparsed, and lets the gates read a 5,000-face candidate's counts and volume from its
+    // text (docs/scoring.md §15 "Gates from the text"): the same gate, reason and reward.
+    bool shapeWhenGated = true;
 };
 
 // Measured references keyed by content hash, so a reference is measured once per process. A reference
@@ -143,7 +147,8 @@ private:
 };
 
 // Reads and measures one document as the scorer does (ShapeLoading::OnDemand, the coarse OBB).
-MeasuredDocument measureInput(const DocumentInput& doc, DocumentRole role);
+// `shapeWhenGated`: MeasureOptions::shapeWhenGated.
+MeasuredDocument measureInput(const DocumentInput& doc, DocumentRole role, bool shapeWhenGated = true);
 
 class TrialScorer {
 public:

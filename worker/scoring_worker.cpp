@@ -44,6 +44,7 @@ DocumentInput input(const FileRef& f, const std::string& sha256 = {}) {
 TrialScorerOptions rewardOptions() {
     TrialScorerOptions o;
     o.specWhenGated = false;
+    o.shapeWhenGated = false;
     return o;
 }
 
