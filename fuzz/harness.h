@@ -18,6 +18,10 @@
 #include <unistd.h>
 #include <vector>
 
+#include <TopExp.hxx>
+#include <TopTools_IndexedMapOfShape.hxx>
+#include <TopoDS_Shape.hxx>
+
 #include <QBuffer>
 #include <QByteArray>
 #include <QString>
@@ -31,10 +35,12 @@
 #include "models/submission.h"
 #include "models/task_pack.h"
 #include "models/workspace.h"
+#include "scoring/brep_census.h"
 #include "scoring/brep_reader.h"
 #include "scoring/errors.h"
 #include "scoring/fcstd_document.h"
 #include "scoring/safe_zip.h"
+#include "scoring/shape_integrals.h"
 #include "scoring/spec_parser.h"
 
 namespace vernier::fuzz {
@@ -188,9 +194,33 @@ inline void documentXml(const std::uint8_t* data, std::size_t size) {
     });
 }
 
-// A stored shape: text BREP, binary BREP, anything else (readBrep sniffs the bytes).
+inline int distinctShapes(const TopoDS_Shape& shape, TopAbs_ShapeEnum kind) {
+    TopTools_IndexedMapOfShape map;
+    TopExp::MapShapes(shape, kind, map);
+    return map.Extent();
+}
+
+// A stored shape: text BREP, binary BREP, anything else (readBrep sniffs the bytes). And the census of the
+// same bytes (scoring/brep_census.h), differentially: when it answers, readBrep must read the text, and the
+// parsed shape must have its face and solid counts and, to the bit, its polyhedral volume.
 inline void brep(const std::uint8_t* data, std::size_t size) {
-    acceptInputError([&] { (void)readBrep(bytes(data, size), "fuzz.brp"); });
+    const std::string text = bytes(data, size);
+    const std::optional<BrepCensus> census = brepCensus(text);
+    std::optional<TopoDS_Shape> shape;
+    acceptInputError([&] { shape = readBrep(text, "fuzz.brp"); });
+    if (!census) return;
+    if (!shape) {
+        std::fprintf(stderr, "brepCensus answered for a text readBrep refuses\n");
+        std::abort();
+    }
+    const std::optional<double> volume = polyhedralVolume(*shape);
+    if (census->faces != distinctShapes(*shape, TopAbs_FACE) ||
+        census->solids != distinctShapes(*shape, TopAbs_SOLID) ||
+        census->polyhedralVolume.has_value() != volume.has_value() ||
+        (volume && !(*census->polyhedralVolume == *volume))) {
+        std::fprintf(stderr, "brepCensus differs from the parsed shape\n");
+        std::abort();
+    }
 }
 
 // spec.json, and the same bytes as free-text key_parameters.
