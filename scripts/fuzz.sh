@@ -96,12 +96,13 @@ for t in "${TARGETS[@]}"; do
     # the normal build, whose signal handler turns it into an exception; ASan catches the SIGSEGV first), and its
     # corpus sits next to them, so fork mode would stop within a second: those targets go on after a crash (it is
     # still saved and counted). An instruction.md is a few KiB; 256 KiB inputs made the Markdown target crawl
-    # (2 executions a second), so it gets 16 KiB, and the parsing target 4 KiB (at 16 KiB it ran at 59-470
-    # executions a second, ~900 at 4 KiB; its merged corpus keeps inputs under 2 KiB anyway).
+    # (2 executions a second), so it gets 4 KiB (100-130 executions a second on its corpus, laying each out
+    # costs ~10 ms under ASan), as the parsing target does (at 16 KiB it ran at 59-470 executions a second, ~900 at 4 KiB; its
+    # merged corpus keeps inputs under 2 KiB anyway).
     extra=() max_len=262144 budget=$CORPUS_BUDGET
     case $t in
     fuzz_brep | fuzz_fcstd_document) extra=(-ignore_crashes=1) ;;
-    fuzz_instruction_markdown) max_len=16384 ;;
+    fuzz_instruction_markdown) max_len=4096 ;;
     fuzz_instruction_import) max_len=4096 ;;
     esac
     # FCStd documents are zips of several entries: under 256 KiB their minimised corpus kept only inputs below
