@@ -129,14 +129,16 @@ public:
             ++p_;
         }
     }
-    // Empty lines, then exactly this line (BRepTools::Read skips lines until a version line).
+    // Empty lines, then exactly this line (BRepTools::Read skips lines until a version line). At most 64 of
+    // them: readBrep looks for the version in the first 256 bytes.
     void line(std::string_view l) {
         while (p_ < s_.size() && s_[p_] == '\n')
             ++p_;
-        need(s_.substr(p_, l.size()) == l && s_.substr(p_ + l.size(), 1) == "\n");
+        need(p_ <= 64 && s_.substr(p_, l.size()) == l && s_.substr(p_ + l.size(), 1) == "\n");
         p_ += l.size() + 1;
     }
     void seek(std::size_t p) { p_ = p; }
+    std::size_t left() const { return s_.size() - p_; }
     bool onlySpaceLeft() const {
         for (std::size_t i = p_; i < s_.size(); ++i)
             if (!isSpace(s_[i])) return false;
@@ -298,7 +300,8 @@ private:
     void curves() {
         in_.word("Curves");
         const int n = in_.count();
-        lines_.reserve(static_cast<std::size_t>(n));
+        // The count is not trusted: no more than the rest of the text can hold.
+        lines_.reserve(std::min<std::size_t>(static_cast<std::size_t>(n), in_.left() / 8));
         for (int i = 0; i < n; ++i) {
             need(in_.integer() == 1);
             const double x = in_.real(), y = in_.real(), z = in_.real();

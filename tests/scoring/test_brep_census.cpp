@@ -225,6 +225,11 @@ TEST(BrepCensus, CorruptionsAreDeclined) {
         t.replace(at, 17, number);
         EXPECT_FALSE(brepCensus(t)) << number;
     }
+    // Blank lines before the version: readBrep looks for it in the first 256 bytes.
+    EXPECT_TRUE(brepCensus(std::string(60, '\n') + text));
+    EXPECT_FALSE(brepCensus(std::string(300, '\n') + text));
+    Tally leading;
+    expectCensusIsTheParse(std::string(300, '\n') + text, "300 blank lines first", leading);
     // Trailing text: OCCT stops after the root, but readBrep refuses an overlong token anywhere.
     EXPECT_FALSE(brepCensus(text + std::string(300, 'x')));
     EXPECT_TRUE(brepCensus(text + "\n\n"));
