@@ -90,11 +90,6 @@ bool isAllowedLeaf(const std::string& type) {
     return types.count(type) != 0;
 }
 
-// Volumes computed once per object: the gates ask for the same Body volume several times. For a Body the
-// whole integrals are kept (volume properties and each face's surface properties, integrated in one pass),
-// so the scored Body's serve its features too (inertia, face centroids, §3) — unless the Body has more faces
-// than the complexity gate lets through (a candidate only): it is never measured, so only its volume is
-// computed, in closed form when it is polyhedral (polyhedralVolume). Other objects need only their volume.
 // Faces and solids of an object's stored shape: from its census when the gates read censuses (the same
 // numbers), else from the parsed shape.
 int countIn(const FcObject& o, TopAbs_ShapeEnum kind, bool census) {
@@ -109,6 +104,11 @@ bool facesIn(const FcObject& o, bool census) {
     return carriesFaces(o.shape());
 }
 
+// Volumes computed once per object: the gates ask for the same Body volume several times. For a Body the
+// whole integrals are kept (volume properties and each face's surface properties, integrated in one pass),
+// so the scored Body's serve its features too (inertia, face centroids, §3) — unless the Body has more faces
+// than the complexity gate lets through (a candidate only): it is never measured, so only its volume is
+// computed, in closed form when it is polyhedral (polyhedralVolume). Other objects need only their volume.
 class VolumeMemo {
 public:
     explicit VolumeMemo(int bodyIntegralsUpToFaces = std::numeric_limits<int>::max(), bool census = false)
