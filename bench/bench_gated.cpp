@@ -15,6 +15,7 @@
 #include <BRepGProp.hxx>
 #include <GProp_GProps.hxx>
 
+#include "scoring/brep_census.h"
 #include "scoring/measure_document.h"
 #include "scoring/safe_zip.h"
 #include "scoring/shape_integrals.h"
@@ -65,6 +66,14 @@ void BM_GatedReadAndCensusBody(benchmark::State& state) {
 }
 BENCHMARK(BM_GatedReadAndCensusBody)->Unit(benchmark::kMillisecond);
 
+// The census alone, on the Body's text already inflated: what reading it costs beyond the floor.
+void BM_GatedCensusOfText(benchmark::State& state) {
+    const std::string text = SafeZip::openFile(kCandidate).read("PartShape.brp");
+    for (auto _ : state)
+        benchmark::DoNotOptimize(brepCensus(text).has_value());
+}
+BENCHMARK(BM_GatedCensusOfText)->Unit(benchmark::kMillisecond);
+
 // arg 0: the gates parse the shapes (the inspector, `score`); 1: they read censuses (the reward).
 void BM_GatedStructuralGates(benchmark::State& state) {
     for (auto _ : state) {
@@ -102,6 +111,18 @@ void BM_GatedMeasureCandidate(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_GatedMeasureCandidate)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+
+// The mesh-made candidate (bench/make_mesh_candidate.py: 5,100 triangles as a Body's BaseFeature, gated by
+// the feature-tree gate): arg 1 = its shape kept for the views, 0 = for the reward (gates from the text).
+void BM_MeshMeasureCandidate(benchmark::State& state) {
+    const std::string mesh = std::string(VERNIER_SOURCE_DIR) + "/bench/data/mesh_sphere.FCStd";
+    for (auto _ : state) {
+        MeasuredDocument m =
+            measureInput(DocumentInput::fromFile(mesh), DocumentRole::Candidate, state.range(0) != 0);
+        if (!m.gate || m.gate->gate != "feature_tree") state.SkipWithError("expected the feature-tree gate");
+    }
+}
+BENCHMARK(BM_MeshMeasureCandidate)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
 // One trial, the reference measured once (as the worker keeps it): arg 1 = spec computed (the verifier's
 // full report, what `score` and the inspector do), 0 = for the reward only (the rescoring worker: no spec

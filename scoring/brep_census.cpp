@@ -137,14 +137,12 @@ public:
         need(p_ <= 64 && s_.substr(p_, l.size()) == l && s_.substr(p_ + l.size(), 1) == "\n");
         p_ += l.size() + 1;
     }
-    void seek(std::size_t p) { p_ = p; }
     std::size_t left() const { return s_.size() - p_; }
     bool onlySpaceLeft() const {
         for (std::size_t i = p_; i < s_.size(); ++i)
             if (!isSpace(s_[i])) return false;
         return true;
     }
-    std::size_t position() const { return p_; }
 
 private:
     std::string_view s_;
@@ -406,8 +404,8 @@ private:
 
     // "+N l" (or -, i, e): record N counted from the end of the table, placed at location l. `before`:
     // how many records are read so far (a reference must name one of them).
-    Ref ref(int before) {
-        const std::string_view t = in_.next();
+    Ref ref(int before) { return ref(in_.next(), before); }
+    Ref ref(std::string_view t, int before) {
         need(t.size() >= 2);
         Ref r;
         switch (t[0]) {
@@ -453,12 +451,9 @@ private:
             need(flags.size() == 7 && flags.find_first_not_of("01") == std::string_view::npos);
             r.firstRef = static_cast<std::uint32_t>(refs_.size());
             for (;;) {
-                const std::size_t mark = in_.position();
                 const std::string_view t = in_.next();
                 if (t == "*") break;
-                need(!t.empty());
-                in_.seek(mark);
-                const Ref c = ref(i);
+                const Ref c = ref(t, i);
                 need(holds(r.kind, records_[static_cast<std::size_t>(c.record)].kind));
                 refs_.push_back(c);
             }

@@ -307,3 +307,32 @@ TEST(BrepCensus, GatedPrismForTheRewardIsNotParsed) {
     EXPECT_FALSE(parsed.shape.IsNull());
     EXPECT_EQ(counted.scoredBody, "Body");
 }
+
+// The other usual bad answer, made by FreeCAD (bench/make_mesh_candidate.py): a 5,100-triangle sphere mesh
+// made a solid and set as a Body's BaseFeature. Its census is its parse (5,100 faces, one solid, the same
+// volume), and for the reward it is gated from the text — by the feature-tree gate, which comes before the
+// complexity gate — with the reason the parsed path gives, its shape never parsed.
+TEST(BrepCensus, MeshCandidateIsGatedFromItsText) {
+    const std::string mesh = std::string(VERNIER_SOURCE_DIR) + "/bench/data/mesh_sphere.FCStd";
+    const std::string text = shapeTextOf(mesh, "Body");
+    const auto census = brepCensus(text);
+    ASSERT_TRUE(census);
+    EXPECT_EQ(census->faces, 5100);
+    EXPECT_EQ(census->solids, 1);
+    ASSERT_TRUE(census->polyhedralVolume);
+    // Inscribed in the sphere of radius 20: a little under (4/3) pi 20^3 = 33,510.3 mm^3.
+    EXPECT_GT(*census->polyhedralVolume, 0.99 * 33510.32);
+    EXPECT_LT(*census->polyhedralVolume, 33510.32);
+    MeasureOptions forReward;
+    forReward.shapeWhenGated = false;
+    const MeasuredDocument counted = measureDocument(FcDocument::load(mesh, {}, ShapeLoading::OnDemand),
+                                                     DocumentRole::Candidate, forReward);
+    const MeasuredDocument parsed =
+        measureDocument(FcDocument::load(mesh, {}, ShapeLoading::OnDemand), DocumentRole::Candidate);
+    ASSERT_TRUE(counted.gate);
+    ASSERT_TRUE(parsed.gate);
+    EXPECT_EQ(counted.gate->gate, "feature_tree");
+    EXPECT_EQ(counted.gate->reason, parsed.gate->reason);
+    EXPECT_TRUE(counted.shape.IsNull());
+    EXPECT_FALSE(parsed.shape.IsNull());
+}
