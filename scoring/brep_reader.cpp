@@ -162,6 +162,11 @@ TopoDS_Shape readBrep(const std::string& bytes, const std::string& what) {
     if (format == BrepFormat::Text && hasOverlongToken(bytes))
         throw InputError(what + ": corrupt BREP (overlong token)");
     try {
+        // One OCCT read at a time in the process: two text reads at once corrupt each other's numbers (seen
+        // on OCCT 7.6.3: vertex coordinates off by 1e-15 to 1e26 in most of 30 concurrent reads of a 3.8 MB
+        // shape; docs/scoring.md §15 "One read at a time"). Binary reads share the lock, being OCCT's too.
+        static std::mutex oneRead;
+        const std::lock_guard<std::mutex> lock(oneRead);
         return format == BrepFormat::Binary ? readBinary(bytes) : readText(bytes);
     } catch (const Standard_Failure& e) {
         throw InputError(what + ": corrupt BREP (" + oneLine(e.GetMessageString()) + ")");

@@ -3,13 +3,18 @@
 // BREP parsing by content: every text version OCCT writes (V1-V3, with or without a mesh), the
 // DBRep_DrawableShape prefix, FreeCAD's binary recipe, zero-byte null shapes and non-BREP bytes.
 #include <sstream>
+#include <thread>
+#include <vector>
 
 #include <BRepBuilderAPI_Transform.hxx>
 #include <BRepGProp.hxx>
 #include <BRepMesh_IncrementalMesh.hxx>
 #include <BRepPrimAPI_MakeCylinder.hxx>
 #include <BRepTools.hxx>
+#include <BRep_Tool.hxx>
 #include <GProp_GProps.hxx>
+#include <TopExp_Explorer.hxx>
+#include <TopoDS.hxx>
 #include <gmock/gmock.h>
 #include <gp_Ax1.hxx>
 #include <gtest/gtest.h>
@@ -19,6 +24,7 @@
 
 #include "scoring/brep_reader.h"
 #include "scoring/errors.h"
+#include "scoring/safe_zip.h"
 
 using namespace vernier;
 using ::testing::HasSubstr;
@@ -107,5 +113,38 @@ TEST(BrepReader, NullAndForeignBytes) {
         FAIL() << "no error";
     } catch (const InputError& e) {
         EXPECT_THAT(e.what(), HasSubstr("unsupported version line"));
+    }
+}
+
+// Two reads at once give what one read gives. OCCT 7.6.3's text reader is not safe to run twice at once: on
+// the 3.8 MB text of a 5,100-triangle shape (bench/make_mesh_candidate.py), 27 of 30 pairs of concurrent
+// reads had vertex coordinates off by 1e-15 to 1e26, which made a Body's volume garbage and its gate random
+// (the gates read a large Tip on a second thread). readBrep takes one lock for OCCT's reads.
+TEST(BrepReader, ConcurrentReadsGiveTheSequentialShape) {
+    const std::string text =
+        vernier::SafeZip::openFile(std::string(VERNIER_SOURCE_DIR) + "/bench/data/mesh_sphere.FCStd")
+            .read("PartShape.brp");
+    const auto points = [](const TopoDS_Shape& s) {
+        std::vector<gp_Pnt> out;
+        for (TopExp_Explorer ex(s, TopAbs_VERTEX); ex.More(); ex.Next())
+            out.push_back(BRep_Tool::Pnt(TopoDS::Vertex(ex.Current())));
+        return out;
+    };
+    const std::vector<gp_Pnt> want = points(readBrep(text, "sequential"));
+    ASSERT_EQ(want.size(), 30600u); // 5,100 triangles, three vertices each as the faces use them
+    for (int run = 0; run < 8; ++run) {
+        TopoDS_Shape a, b;
+        std::thread other([&] { b = readBrep(text, "b"); });
+        a = readBrep(text, "a");
+        other.join();
+        for (const TopoDS_Shape* s : {&a, &b}) {
+            const std::vector<gp_Pnt> got = points(*s);
+            ASSERT_EQ(got.size(), want.size());
+            int differing = 0;
+            for (std::size_t i = 0; i < got.size(); ++i)
+                if (got[i].X() != want[i].X() || got[i].Y() != want[i].Y() || got[i].Z() != want[i].Z())
+                    ++differing;
+            EXPECT_EQ(differing, 0) << "run " << run;
+        }
     }
 }
