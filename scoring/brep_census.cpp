@@ -262,6 +262,7 @@ private:
                 for (int index = in_.integer(); index != 0; index = in_.integer()) {
                     need(index >= 1 && index <= map_.Extent());
                     const int power = in_.integer();
+                    need(power >= -1000 && power <= 1000); // readBrep refuses more (brep_reader.cpp)
                     l = map_.FindKey(index).Powered(power) * l;
                 }
             }

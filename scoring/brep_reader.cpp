@@ -4,6 +4,8 @@
 // then three int32 (shape index, location index, orientation) naming the root shape.
 #include "scoring/brep_reader.h"
 
+#include <charconv>
+#include <cstdint>
 #include <mutex>
 #include <new>
 #include <sstream>
@@ -124,6 +126,76 @@ bool hasOverlongToken(const std::string& bytes) {
     return false;
 }
 
+// The largest power of a composite location readBrep lets OCCT compute. TopLoc_Location::Powered raises a
+// location of several items to the power p by p nested calls, so a hostile "2  4 -18888888" in the location
+// table overflowed the stack (found by fuzz_brep, 2026-12-08: `vernier-cli inspect` died of SIGSEGV). Writers
+// use powers of one; a thousand nested calls are harmless.
+constexpr long kMaxLocationPower = 1000;
+
+// The first power past kMaxLocationPower in the location table, or 0. Only what is certainly a composite
+// location's power counts; anything the table does not hold as expected is left to OCCT to refuse.
+long absurdLocationPower(const std::string& bytes, BrepFormat format) {
+    const std::size_t at = bytes.find("\nLocations ");
+    if (at == std::string::npos || at > 4096) return 0;
+    std::size_t p = at + 11;
+    const auto isSpace = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
+    const auto textInt = [&](long& v) {
+        while (p < bytes.size() && isSpace(bytes[p]))
+            ++p;
+        const char* b = bytes.data() + p;
+        const auto [end, ec] = std::from_chars(b, bytes.data() + bytes.size(), v);
+        if (ec != std::errc() || end == b) return false;
+        p = static_cast<std::size_t>(end - bytes.data());
+        return true;
+    };
+    const auto binaryInt = [&](long& v) { // BinTools::GetInteger: four bytes, little-endian
+        if (p + 4 > bytes.size()) return false;
+        std::int32_t x = 0;
+        for (int k = 3; k >= 0; --k)
+            x = static_cast<std::int32_t>((static_cast<std::uint32_t>(x) << 8) |
+                                          static_cast<unsigned char>(bytes[p + static_cast<std::size_t>(k)]));
+        p += 4;
+        v = x;
+        return true;
+    };
+    long n = 0;
+    if (!textInt(n) || n < 0) return 0;
+    const bool binary = format == BrepFormat::Binary;
+    if (binary) ++p; // the end of line after the count
+    for (long i = 0; i < n && p < bytes.size(); ++i) {
+        long type = 0;
+        if (binary) {
+            type = static_cast<unsigned char>(bytes[p++]);
+        } else if (!textInt(type)) {
+            return 0;
+        }
+        if (type == 1) { // a matrix: 12 numbers
+            if (binary) {
+                p += 12 * 8;
+            } else {
+                for (int k = 0; k < 12; ++k) {
+                    while (p < bytes.size() && isSpace(bytes[p]))
+                        ++p;
+                    while (p < bytes.size() && !isSpace(bytes[p]))
+                        ++p;
+                }
+            }
+            continue;
+        }
+        if (type != 2) { // OCCT's text reader goes on to the next entry; its binary reader refuses
+            if (binary) return 0;
+            continue;
+        }
+        for (;;) {
+            long index = 0, power = 0;
+            if (!(binary ? binaryInt(index) : textInt(index)) || index == 0) break;
+            if (!(binary ? binaryInt(power) : textInt(power))) return 0;
+            if (power > kMaxLocationPower || power < -kMaxLocationPower) return power;
+        }
+    }
+    return 0;
+}
+
 } // namespace
 
 BrepFormat sniffBrep(const std::string& bytes) {
@@ -161,6 +233,9 @@ TopoDS_Shape readBrep(const std::string& bytes, const std::string& what) {
     if (!knownVersion(bytes, format)) throw InputError(what + ": corrupt BREP (unsupported version line)");
     if (format == BrepFormat::Text && hasOverlongToken(bytes))
         throw InputError(what + ": corrupt BREP (overlong token)");
+    if (const long power = absurdLocationPower(bytes, format))
+        throw InputError(what + ": corrupt BREP (a location raised to the power " + std::to_string(power) +
+                         ")");
     try {
         // One OCCT read at a time in the process: two text reads at once corrupt each other's numbers (seen
         // on OCCT 7.6.3: vertex coordinates off by 1e-15 to 1e26 in most of 30 concurrent reads of a 3.8 MB

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // BREP parsing by content: every text version OCCT writes (V1-V3, with or without a mesh), the
 // DBRep_DrawableShape prefix, FreeCAD's binary recipe, zero-byte null shapes and non-BREP bytes.
+#include <cstdint>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -22,6 +23,7 @@
 #include <BinTools.hxx>
 #include <BinTools_ShapeSet.hxx>
 
+#include "scoring/brep_census.h"
 #include "scoring/brep_reader.h"
 #include "scoring/errors.h"
 #include "scoring/safe_zip.h"
@@ -147,4 +149,47 @@ TEST(BrepReader, ConcurrentReadsGiveTheSequentialShape) {
             EXPECT_EQ(differing, 0) << "run " << run;
         }
     }
+}
+
+// A composite location raised to an absurd power: OCCT's TopLoc_Location::Powered recurses that deep and
+// overflows the stack (fuzz_brep,
+// tests/data/hostile/fuzz-regressions/fuzz_brep/location-power-stack-overflow-*). readBrep refuses it first,
+// in text and in binary BREP; a power of a thousand is still read. Made from real FreeCAD documents:
+// box_additive's text and box_binary_brep's binary shape, each with a composite location's power changed.
+TEST(BrepReader, AbsurdLocationPowersAreRefusedBeforeOcctRecursesOnThem) {
+    const std::string data = std::string(VERNIER_TEST_DATA_DIR) + "/fcstd/";
+    const std::string text = vernier::SafeZip::openFile(data + "box_additive.FCStd").read("PartShape.brp");
+    const auto composite = text.find("\n2  ");
+    ASSERT_NE(composite, std::string::npos);
+    const auto power = text.find(" -1 ", composite);
+    ASSERT_NE(power, std::string::npos);
+    ASSERT_LT(power, text.find('\n', composite + 1));
+    const auto withPower = [&](const std::string& p) {
+        std::string t = text;
+        t.replace(power + 1, 2, p);
+        return t;
+    };
+    EXPECT_NO_THROW(readBrep(withPower("-1"), "same"));
+    EXPECT_NO_THROW(readBrep(withPower("-1000"), "a thousand"));
+    try {
+        readBrep(withPower("-18888888"), "PartShape.brp");
+        ADD_FAILURE() << "an absurd power was read";
+    } catch (const InputError& e) {
+        EXPECT_STREQ(e.what(), "PartShape.brp: corrupt BREP (a location raised to the power -18888888)");
+    }
+    EXPECT_FALSE(brepCensus(withPower("-18888888")));
+
+    // Binary: "Locations 3\n", two matrices (type byte 1, 96 bytes), then type byte 2 and (index, power) as
+    // little-endian int32 up to index 0.
+    std::string binary = vernier::SafeZip::openFile(data + "box_binary_brep.FCStd").read("PartShape.bin");
+    const auto table = binary.find("Locations 3\n");
+    ASSERT_NE(table, std::string::npos);
+    const std::size_t entry = table + 12 + 2 * 97;
+    ASSERT_EQ(binary[entry], '\x02');
+    ASSERT_EQ(binary.substr(entry + 5, 4), std::string("\xff\xff\xff\xff", 4)); // power -1
+    EXPECT_NO_THROW(readBrep(binary, "binary"));
+    const std::int32_t absurd = 2000000;
+    for (int k = 0; k < 4; ++k)
+        binary[entry + 5 + static_cast<std::size_t>(k)] = static_cast<char>((absurd >> (8 * k)) & 0xff);
+    EXPECT_THROW(readBrep(binary, "binary"), InputError);
 }
