@@ -314,10 +314,14 @@ TEST(Rescoring, EachWorkerTakesAWholeTaskFirst) {
                "task-b__4"});
     const std::string log = f.dir / "tasks.log";
     setenv("TASK_LOG", log.c_str(), 1);
+    // Jobs that take a while, as in the test above: at once, one worker could take every job before the other
+    // had started (seen 2026-12-08 with a fuzzer on a core: one worker's pid in the log).
+    setenv("JOB_SECONDS", "0.05", 1);
     RescoreOptions o = f.options();
     o.useCache = false;
     auto results = RescoreEngine(o).run(f.set, f.all());
     unsetenv("TASK_LOG");
+    unsetenv("JOB_SECONDS");
     ASSERT_EQ(results.size(), 8u);
     for (const auto& [t, r] : results)
         EXPECT_DOUBLE_EQ(r.reward.value_or(-1), 0.25);
