@@ -138,10 +138,13 @@ long absurdLocationPower(const std::string& bytes, BrepFormat format) {
     const std::size_t at = bytes.find("\nLocations ");
     if (at == std::string::npos || at > 4096) return 0;
     std::size_t p = at + 11;
-    const auto isSpace = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
-    const auto textInt = [&](long& v) {
+    const auto isSpace = [](char c) {
+        return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f';
+    };
+    const auto textInt = [&](long& v) { // as `std::istream >> int` reads it: white space, then [+-]digits
         while (p < bytes.size() && isSpace(bytes[p]))
             ++p;
+        if (p + 1 < bytes.size() && bytes[p] == '+' && bytes[p + 1] >= '0' && bytes[p + 1] <= '9') ++p;
         const char* b = bytes.data() + p;
         const auto [end, ec] = std::from_chars(b, bytes.data() + bytes.size(), v);
         if (ec != std::errc() || end == b) return false;

@@ -178,6 +178,7 @@ TEST(BrepReader, AbsurdLocationPowersAreRefusedBeforeOcctRecursesOnThem) {
         EXPECT_STREQ(e.what(), "PartShape.brp: corrupt BREP (a location raised to the power -18888888)");
     }
     EXPECT_FALSE(brepCensus(withPower("-18888888")));
+    EXPECT_THROW(readBrep(withPower("+18888888"), "plus"), InputError); // `>> int` reads a sign too
 
     // Binary: "Locations 3\n", two matrices (type byte 1, 96 bytes), then type byte 2 and (index, power) as
     // little-endian int32 up to index 0.
