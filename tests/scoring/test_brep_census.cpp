@@ -106,6 +106,26 @@ std::string shapeTextOf(const std::string& document, const std::string& object) 
     return entryOf(document, p->shapeEntry);
 }
 
+// A candidate measured for the reward (MeasureOptions::shapeWhenGated = false) and for the views: the same
+// gate, named `gate`, with the same reason and scored Body; for the reward its shape is never parsed. The
+// reason.
+std::string expectGatedFromTheText(const std::string& document, const std::string& gate) {
+    MeasureOptions forReward;
+    forReward.shapeWhenGated = false;
+    const MeasuredDocument counted = measureDocument(FcDocument::load(document, {}, ShapeLoading::OnDemand),
+                                                     DocumentRole::Candidate, forReward);
+    const MeasuredDocument parsed =
+        measureDocument(FcDocument::load(document, {}, ShapeLoading::OnDemand), DocumentRole::Candidate);
+    EXPECT_TRUE(counted.gate && parsed.gate) << document;
+    if (!counted.gate || !parsed.gate) return {};
+    EXPECT_EQ(counted.gate->gate, gate);
+    EXPECT_EQ(counted.gate->reason, parsed.gate->reason);
+    EXPECT_EQ(counted.scoredBody, "Body");
+    EXPECT_TRUE(counted.shape.IsNull());
+    EXPECT_FALSE(parsed.shape.IsNull());
+    return counted.gate->reason;
+}
+
 } // namespace
 
 TEST(BrepCensus, EveryStoredShapeIsCountedAsOcctParsesItOrDeclined) {
@@ -291,21 +311,9 @@ TEST(BrepCensus, GatesFromCensusesAreTheGatesFromShapes) {
 // For the reward (MeasureOptions::shapeWhenGated = false) the prism is gated from its census, unparsed, with
 // the complexity gate's reason; for the views it is parsed and gets the same gate.
 TEST(BrepCensus, GatedPrismForTheRewardIsNotParsed) {
-    MeasureOptions forReward;
-    forReward.shapeWhenGated = false;
-    const MeasuredDocument counted = measureDocument(FcDocument::load(kPrism, {}, ShapeLoading::OnDemand),
-                                                     DocumentRole::Candidate, forReward);
-    const MeasuredDocument parsed =
-        measureDocument(FcDocument::load(kPrism, {}, ShapeLoading::OnDemand), DocumentRole::Candidate);
-    ASSERT_TRUE(counted.gate);
-    ASSERT_TRUE(parsed.gate);
-    EXPECT_EQ(counted.gate->gate, "complexity");
-    EXPECT_EQ(counted.gate->reason, parsed.gate->reason);
-    EXPECT_EQ(counted.gate->reason, "candidate has 5006 faces (> 5000); gated geometry to 0.0 — geometry too "
-                                    "complex to be a valid candidate");
-    EXPECT_TRUE(counted.shape.IsNull());
-    EXPECT_FALSE(parsed.shape.IsNull());
-    EXPECT_EQ(counted.scoredBody, "Body");
+    EXPECT_EQ(expectGatedFromTheText(kPrism, "complexity"),
+              "candidate has 5006 faces (> 5000); gated geometry to 0.0 — geometry too complex to be a valid "
+              "candidate");
 }
 
 // The other usual bad answer, made by FreeCAD (bench/make_mesh_candidate.py): a 5,100-triangle sphere mesh
@@ -323,16 +331,5 @@ TEST(BrepCensus, MeshCandidateIsGatedFromItsText) {
     // Inscribed in the sphere of radius 20: a little under (4/3) pi 20^3 = 33,510.3 mm^3.
     EXPECT_GT(*census->polyhedralVolume, 0.99 * 33510.32);
     EXPECT_LT(*census->polyhedralVolume, 33510.32);
-    MeasureOptions forReward;
-    forReward.shapeWhenGated = false;
-    const MeasuredDocument counted = measureDocument(FcDocument::load(mesh, {}, ShapeLoading::OnDemand),
-                                                     DocumentRole::Candidate, forReward);
-    const MeasuredDocument parsed =
-        measureDocument(FcDocument::load(mesh, {}, ShapeLoading::OnDemand), DocumentRole::Candidate);
-    ASSERT_TRUE(counted.gate);
-    ASSERT_TRUE(parsed.gate);
-    EXPECT_EQ(counted.gate->gate, "feature_tree");
-    EXPECT_EQ(counted.gate->reason, parsed.gate->reason);
-    EXPECT_TRUE(counted.shape.IsNull());
-    EXPECT_FALSE(parsed.shape.IsNull());
+    expectGatedFromTheText(mesh, "feature_tree");
 }
