@@ -202,9 +202,9 @@ struct Ref {
 struct Record {
     TopAbs_ShapeEnum kind = TopAbs_SHAPE;
     std::uint32_t firstRef = 0, refs = 0;
-    // A face: its surface and that surface's location. An edge: degenerated or not, its 3D curve (0: none),
-    // that curve's location and range.
-    int surface = 0, surfaceLocation = 0;
+    // A face: its surface's location (every surface read is a plane, so which one does not matter). An edge:
+    // degenerated or not, its 3D curve (0: none), that curve's location and range.
+    int surfaceLocation = 0;
     bool degenerated = false;
     int curve = 0, curveLocation = 0;
     double first = 0, last = 0;
@@ -398,7 +398,7 @@ private:
         const int natural = in_.integer();
         need(natural == 0 || natural == 1);
         in_.skipReal(); // tolerance
-        r.surface = surfaceIndex();
+        surfaceIndex();
         r.surfaceLocation = locationIndex();
         in_.blankRestAndBlankLine(); // no stored triangulation ("2 n") on the line after
     }
